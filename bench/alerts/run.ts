@@ -1,0 +1,279 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { createContext, stopContext } from '../../server/src/bootstrap';
+import { loadConfig } from '../../server/src/config';
+import type { Database } from '../../server/src/db/database';
+import { demoPassword } from '../../server/src/db/seed/accounts';
+import { seedDemoIfEmpty } from '../../server/src/db/seed/demo';
+import { cities, generateDataset } from './dataset';
+import { buildKdTree } from './kdtree';
+import { writeReport, type EngineRun } from './report';
+
+/**
+ * Alert preview (alertSettingUp) and launch (alertLaunch) through HTTP on a real listening Vigil,
+ * with 10k, 100k and 1M responders, on PGlite and PostgreSQL; beside the same count as a naive
+ * full-scan query and as an in-memory k-d tree (the lower bound). Writes bench/alerts/results.json
+ * and the "Alert preview and launch" section of docs/performance.md.
+ *
+ *   npx tsx bench/alerts/run.ts [--engine pglite|postgres|both] [--sizes 10000,100000,1000000]
+ *                               [--keep [--generate-only]] [--previews 200] [--launches 100] [--distance-km 1]
+ *
+ * --keep leaves the data in $TMPDIR/vigil-bench-alerts-<engine>-<size> or the database
+ * vigil_bench_alerts_<size>, and a later --keep run measures it without generating it again
+ * (launches add alerts; drop the data when done).
+ */
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    sizes: { type: 'string', default: '10000,100000,1000000' },
+    previews: { type: 'string', default: '200' },
+    launches: { type: 'string', default: '100' },
+    'distance-km': { type: 'string', default: '1' },
+    'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'skip-report': { type: 'boolean', default: false },
+    /** Keep the generated data (a fixed folder or database per size) and reuse it on the next run. */
+    keep: { type: 'boolean', default: false },
+    /** Only generate the data (with --keep), measure later. */
+    'generate-only': { type: 'boolean', default: false },
+  },
+});
+
+const distanceKm = Number(values['distance-km']);
+const engines = values.engine === 'both' ? (['postgres', 'pglite'] as const) : [values.engine as 'postgres' | 'pglite'];
+const sizes = values.sizes!.split(',').map(Number);
+const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
+
+/** A deterministic pseudo-random sequence, so every run queries the same places. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Query places: within 1 km of a city centre (where responders are dense). */
+function places(count: number, seed: number): { lat: number; lon: number }[] {
+  const random = seeded(seed);
+  return Array.from({ length: count }, () => {
+    const [, lat, lon] = cities[Math.floor(random() * cities.length)];
+    return { lat: lat + ((random() - 0.5) * 2) / 111.32, lon: lon + ((random() - 0.5) * 2) / (111.32 * Math.cos((lat * Math.PI) / 180)) };
+  });
+}
+
+export interface Figures {
+  p50: number;
+  p95: number;
+  mean: number;
+  n: number;
+}
+
+function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), mean: samples.reduce((sum, value) => sum + value, 0) / samples.length, n: samples.length };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = process.hrtime.bigint();
+  const result = await work();
+  return [Number(process.hrtime.bigint() - started) / 1e6, result];
+}
+
+const reachSql = (spatial: boolean) => `SELECT count(*)::int AS n FROM responder_positions p
+   WHERE p.available ${spatial ? 'AND earth_box(ll_to_earth($1, $2), $3) @> p.earth' : ''}
+     AND earth_distance(ll_to_earth($1, $2), p.earth) <= $3
+     AND p.reported_at >= now() - interval '1 day' AND p.activated AND NOT p.is_bot
+     AND NOT EXISTS (SELECT 1 FROM alert_requests q WHERE q.responder_id = p.responder_id AND q.alert_open
+                        AND q.status IN ('dispatched', 'onTheWayAed', 'onSiteAed', 'onTheWayVictim', 'onSiteVictim', 'waiting'))`;
+
+/** Direct measurements, in this process: the indexed count, the naive full scan, the k-d tree. */
+async function direct(database: Database, size: number) {
+  const points = places(60, 7);
+  const indexed: number[] = [];
+  const counts: number[] = [];
+  for (const point of points) {
+    const [ms, rows] = await timed(() => database.query<{ n: number }>(reachSql(true), [point.lat, point.lon, distanceKm * 1000]));
+    indexed.push(ms);
+    counts.push(rows[0].n);
+  }
+  const naive: number[] = [];
+  const naiveRuns = size >= 1_000_000 ? 8 : size >= 100_000 ? 15 : 30;
+  for (const point of points.slice(0, naiveRuns)) naive.push((await timed(() => database.query(reachSql(false), [point.lat, point.lon, distanceKm * 1000])))[0]);
+  const positions = await database.query<{ lat: number; lon: number }>(`SELECT lat, lon FROM responder_positions WHERE available`);
+  const [buildMs, tree] = await timed(async () => buildKdTree(positions));
+  const kd: number[] = [];
+  const kdCounts: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const point of points) {
+      const started = process.hrtime.bigint();
+      const n = tree.countWithin(point.lat, point.lon, distanceKm * 1000);
+      kd.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (round === 0) kdCounts.push(n);
+    }
+  }
+  const mismatches = counts.filter((count, index) => Math.abs(count - kdCounts[index]) > 1).length;
+  const plan = await database.query<Record<string, string>>(`EXPLAIN ANALYZE ${reachSql(true)}`, [points[0].lat, points[0].lon, distanceKm * 1000]);
+  return {
+    plan: plan.map((row) => Object.values(row)[0]), indexedSql: figures(indexed), naiveSql: figures(naive), kdTree: figures(kd), kdBuildMs: buildMs, meanReachable: counts.reduce((a, b) => a + b, 0) / counts.length, kdMismatches: mismatches };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function overHttp(url: string, previewCount: number, launchCount: number) {
+  const signIn = await fetch(`${url}/services/backOffice/signin/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator@vigil.test', password: demoPassword }) });
+  const auth = `JWT ${((await signIn.json()) as { data: { token: string } }).data.token}`;
+  const send = async (method: string, path: string, body: object) => {
+    const response = await fetch(`${url}/services/emergency/v2${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (await response.json()) as { data: { nbPotentialBS: number; nbRequests: number } };
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const preview = (point: { lat: number; lon: number }) => send('PUT', '/alertSettingUp', { ...point, address: 'Bench', alertType: 1 });
+  const launch = (point: { lat: number; lon: number }) => send('POST', '/alertLaunch', { ...point, address: 'Bench', alertType: 1 });
+  for (const point of places(20, 11)) await preview(point);
+  const previews: number[] = [];
+  let reachable = 0;
+  for (const point of places(previewCount, 13)) {
+    const [ms, data] = await timed(() => preview(point));
+    previews.push(ms);
+    reachable += data.nbPotentialBS;
+  }
+  for (const point of places(10, 17)) await launch(point);
+  const launches: number[] = [];
+  let selected = 0;
+  for (const point of places(launchCount, 19)) {
+    const [ms, data] = await timed(() => launch(point));
+    launches.push(ms);
+    selected += data.nbRequests;
+  }
+  return { preview: figures(previews), launch: figures(launches), meanPreviewCount: reachable / previewCount, meanSelected: selected / launchCount };
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
+async function runOne(engine: 'pglite' | 'postgres', size: number): Promise<EngineRun | undefined> {
+  log(`${engine}, ${size.toLocaleString('en')} responders`);
+  const keep = values.keep!;
+  const dataDir = keep ? join(tmpdir(), `vigil-bench-alerts-${engine}-${size}`) : mkdtempSync(join(tmpdir(), `vigil-bench-${engine}-`));
+  const name = `vigil_bench_alerts_${size}`;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    if (!keep) await adminQuery(values['postgres-url']!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await adminQuery(values['postgres-url']!, `CREATE DATABASE ${name}`).catch((error: { code?: string }) => {
+      if (error.code !== '42P04') throw error; // kept from an earlier run
+    });
+    databaseUrl = Object.assign(new URL(values['postgres-url']!), { pathname: `/${name}` }).toString();
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SIGNIN_RATE_PER_MINUTE: '1000',
+    ALERT_DISTANCE_MAX_KM: String(distanceKm),
+    ALERT_POSITION_FRESH_SECONDS: '86400',
+  };
+  try {
+    const ctx = await createContext(loadConfig(env), pino({ level: 'warn' }) as FastifyBaseLogger);
+    let measured;
+    try {
+      await seedDemoIfEmpty(ctx);
+      const [{ n }] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM responders WHERE email LIKE '%@bench.invalid'`);
+      const [generateMs] = n === size ? [Number.NaN] : await timed(() => generateDataset(ctx.database, size, log));
+      log(n === size ? '  data kept from an earlier run' : `  data ready in ${(generateMs / 1000).toFixed(1)} s`);
+      if (values['generate-only']) return undefined;
+      log('  direct measurements');
+      measured = { generateMs, ...(await direct(ctx.database, size)) };
+    } finally {
+      await stopContext(ctx);
+    }
+    log('  HTTP measurements');
+    const server = await startServer(env);
+    try {
+      const loadBefore = loadavg()[0];
+      const http = await overHttp(server.url, Number(values.previews), Number(values.launches));
+      const run = { engine, size, ...measured, ...http, load: [loadBefore, loadavg()[0]] as [number, number] };
+      log(`  load average ${run.load.map((value) => value.toFixed(1)).join(' → ')}`);
+      log(`  preview p50 ${http.preview.p50.toFixed(1)} ms p95 ${http.preview.p95.toFixed(1)} ms (${http.meanPreviewCount.toFixed(0)} reachable); launch p50 ${http.launch.p50.toFixed(1)} ms p95 ${http.launch.p95.toFixed(1)} ms (${http.meanSelected.toFixed(0)} selected); naive p50 ${measured.naiveSql.p50.toFixed(1)} ms; k-d p50 ${measured.kdTree.p50.toFixed(3)} ms`);
+      return run;
+    } finally {
+      await stopServer(server.child);
+    }
+  } finally {
+    if (!keep) {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (engine === 'postgres') await adminQuery(values['postgres-url']!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const runs: EngineRun[] = [];
+  for (const engine of engines) {
+    for (const size of sizes) {
+      const run = await runOne(engine, size);
+      if (run) runs.push(run);
+    }
+  }
+  if (runs.length === 0) return;
+  const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
+  const file = `bench/alerts/results-${values.engine}.json`;
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, distanceKm, runs }, null, 2)}\n`);
+  log(`results written to ${file}`);
+  if (!values['skip-report']) writeReport();
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

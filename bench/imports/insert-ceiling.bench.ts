@@ -1,0 +1,102 @@
+/**
+ * What inserting AEDs costs the register by itself, whatever the import does around it: batches of
+ * 500 AEDs through the import's writer (the register's bulk insert) on a throw-away database, then
+ * again with the map-cell trigger, the trigram index, the search-text trigger and the earth index
+ * taken away one after the other. Says where the time of an insert goes.
+ *
+ *   npx tsx bench/imports/insert-ceiling.bench.ts
+ *   npx tsx bench/imports/insert-ceiling.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createContext, stopContext } from '../../server/src/bootstrap';
+import { loadConfig } from '../../server/src/config';
+import { seedAccounts } from '../../server/src/db/seed/accounts';
+import { insertAeds } from '../../server/src/modules/imports/aed-writer';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+const serverUrl = args.get('pg');
+
+async function main() {
+  const folder = mkdtempSync(join(tmpdir(), 'vigil-insert-ceiling-'));
+  let drop = async () => undefined as void;
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `vigil_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const ctx = await createContext(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent' }, url ? { DATABASE_URL: url } : {}), pino({ level: 'silent' }) as FastifyBaseLogger);
+  try {
+    const { sdis63 } = await seedAccounts(ctx.database.db);
+    let n = 0;
+    const aed = () => {
+      n += 1;
+      return {
+        name: `MAIRIE DE LA COMMUNE ${n}`,
+        lat: 43.5 + (n % 997) * 0.006,
+        lon: -1 + Math.floor(n / 997) * 0.05,
+        address: `${n % 140} Rue Victor Hugo`,
+        city: 'Aurillac',
+        zipCode: '15000',
+        serialNumber: `SN${n}`,
+        brand: 'Philips',
+        model: 'HeartStart FRx',
+        externalSourceId: String(n),
+        installDate: '2020-01-01',
+        batteryExpiration: '2027-01-01',
+        padsExpiration: '2026-01-01',
+        position: 1,
+        accessibility: 2,
+        alwaysOpened: false,
+        openingHours: { '1': [{ open: '08:00', close: '18:00' }] },
+      };
+    };
+    const measure = async (label: string) => {
+      const times: number[] = [];
+      for (let round = 0; round < 8; round += 1) {
+        const started = Date.now();
+        await insertAeds(ctx.database.db, Array.from({ length: 500 }, () => ({ idSite: sdis63, country: 'FR', values: aed() })));
+        times.push(Date.now() - started);
+      }
+      const median = [...times].sort((a, b) => a - b)[4];
+      console.log(`| ${ctx.database.kind} | ${label} | ${median} ms | ${Math.round((500 / median) * 1000)} |`);
+    };
+    console.log(`load average ${loadavg()[0].toFixed(1)}`);
+    console.log('| engine | AED table as | 500 AEDs (median of 8) | rows/s |\n|---|---|---|---|');
+    await measure('warm-up');
+    await measure('in production (every index and trigger)');
+    await ctx.database.query('ALTER TABLE aeds DISABLE TRIGGER aeds_map_cells_insert');
+    await measure('without the map-cell trigger');
+    await ctx.database.query('DROP INDEX aeds_search_idx');
+    await measure('… and without the trigram index');
+    await ctx.database.query('ALTER TABLE aeds DISABLE TRIGGER aeds_search_text');
+    await measure('… and without the search-text trigger');
+    await ctx.database.query('DROP INDEX aeds_earth_idx');
+    await measure('… and without the earth (gist) index');
+  } finally {
+    await stopContext(ctx);
+    await drop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,81 @@
+import { groups } from './groups';
+
+/**
+ * Who may do what: the one table the server enforces, the SPA's menu follows, and the permission
+ * matrix test and docs/permissions.md are generated from. Spec §6.
+ */
+export const routeCategories = ['dashboard', 'alert', 'aed', 'admin', 'citizen'] as const;
+export type RouteCategory = (typeof routeCategories)[number];
+
+/** Every screen of spec §2 behind sign-in, with its menu category and title key. */
+export const screens = {
+  dashboardView: { path: '/dashboard/view', category: 'dashboard', title: 'route.dashboard.view', menu: true },
+  alertCall: { path: '/alert/call', category: 'alert', title: 'route.alert.call', menu: true },
+  alertTutorial: { path: '/alert/tutorial', category: 'alert', title: 'route.alert.tutorial', menu: true },
+  alertDashboard: { path: '/alert/dashboard', category: 'alert', title: 'route.alert.dashboard', menu: true },
+  alertHistory: { path: '/alert/history', category: 'alert', title: 'route.alert.history', menu: true },
+  citizenAlertForm: { path: '/alert/citizenAlertForm/:id', category: 'alert', title: 'route.alert.citizen-form', menu: false },
+  testerManagement: { path: '/alert/testerManagement', category: 'alert', title: 'route.alert.testers', menu: true },
+  aedList: { path: '/aed/list', category: 'aed', title: 'route.aed.list', menu: true },
+  aedForm: { path: '/aed/form/update/:udid', category: 'aed', title: 'route.aed.form', menu: false },
+  aedImport: { path: '/aed/import', category: 'aed', title: 'route.aed.import', menu: true },
+  notificationList: { path: '/admin/notification/list', category: 'admin', title: 'route.admin.notifications', menu: true },
+  notificationAdd: { path: '/admin/notification/add', category: 'admin', title: 'route.admin.notification-add', menu: false },
+  responderValidation: { path: '/firstResponder/validation', category: 'citizen', title: 'route.citizen.validation', menu: true },
+} as const satisfies Record<string, { path: string; category: RouteCategory; title: string; menu: boolean }>;
+
+export type ScreenName = keyof typeof screens;
+
+interface RouteSet {
+  screens: readonly ScreenName[];
+  landing: ScreenName | 'updatePassword' | 'error';
+}
+
+const allScreens = Object.keys(screens) as ScreenName[];
+const operatorScreens = ['alertCall', 'alertTutorial', 'alertDashboard', 'aedList', 'aedForm'] as const satisfies readonly ScreenName[];
+
+/** Route sets by group, spec §6. Groups 100001 and 100002 reach only their one page. */
+export const routeSets: Record<number, RouteSet> = {
+  [groups.superAdmin]: { screens: allScreens, landing: 'dashboardView' },
+  [groups.operator]: { screens: operatorScreens, landing: 'alertCall' },
+  [groups.administrator]: {
+    screens: [...operatorScreens, 'alertHistory', 'testerManagement', 'citizenAlertForm'],
+    landing: 'alertCall',
+  },
+  [groups.referent]: { screens: ['dashboardView', 'alertHistory', 'citizenAlertForm', 'aedList', 'aedForm'], landing: 'dashboardView' },
+  [groups.aedManager]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
+  [groups.aedEditor]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
+  [groups.updatePassword]: { screens: [], landing: 'updatePassword' },
+  [groups.noRights]: { screens: [], landing: 'error' },
+};
+
+/** The route set of a group; an unknown group gets the error set (spec §6). */
+export function routeSetOf(idGroup: number): RouteSet {
+  return routeSets[idGroup] ?? routeSets[groups.noRights];
+}
+
+/** Server-side capabilities and the groups that hold them. */
+export const capabilities = {
+  'alert.dispatch': [1, 5, 6],
+  'alert.reporting': [1, 5, 6],
+  'alert.history': [1, 6, 7],
+  'alert.callback': [1, 6, 7],
+  'alert.testers': [1, 6],
+  'dashboard.view': [1, 7],
+  'aed.read': [1, 5, 6, 7, 8, 9],
+  'aed.write': [1, 5, 6, 7, 8, 9],
+  'aed.import': [1],
+  'aed.merge': [1, 8],
+  'admin.notifications': [1],
+  'citizen.validate': [1],
+  'audit.read': [1],
+  'inspect.live': [1],
+  'account.read': [1, 5, 6, 7, 8, 9],
+} as const satisfies Record<string, readonly number[]>;
+
+export type Capability = keyof typeof capabilities;
+
+/** Whether a group holds a capability. */
+export function can(idGroup: number, capability: Capability): boolean {
+  return (capabilities[capability] as readonly number[]).includes(idGroup);
+}

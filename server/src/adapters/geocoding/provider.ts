@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Geocoder } from './geocoder';
+
+/** An HTTP geocoding provider: the port, plus its name and the countries it can answer for. */
+export interface HttpGeocoder extends Geocoder {
+  name: string;
+  covers(countryCode: string): boolean;
+}
+
+/**
+ * The configured HTTP provider first, the offline gazetteer when it fails, times out or does not cover
+ * the country: a dispatch is never blocked by a slow or broken geocoder. Each fallback is logged.
+ */
+export function withFallback(primary: HttpGeocoder, fallback: Geocoder, log: FastifyBaseLogger): Geocoder {
+  return {
+    async search(query, signal) {
+      const country = (query.countryCode || 'FR').toUpperCase();
+      if (!primary.covers(country)) return fallback.search(query, signal);
+      try {
+        return await primary.search(query, signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        log.warn({ err: error, provider: primary.name, operation: 'search' }, 'geocoder failed, answering from the offline gazetteer');
+        return fallback.search(query, signal);
+      }
+    },
+    async reverse(lat, lon, countryCode, signal) {
+      if (countryCode && !primary.covers(countryCode.toUpperCase())) return fallback.reverse(lat, lon, countryCode, signal);
+      try {
+        return await primary.reverse(lat, lon, countryCode, signal);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        log.warn({ err: error, provider: primary.name, operation: 'reverse' }, 'geocoder failed, answering from the offline gazetteer');
+        return fallback.reverse(lat, lon, countryCode, signal);
+      }
+    },
+  };
+}

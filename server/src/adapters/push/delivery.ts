@@ -1,0 +1,81 @@
+import type { AppContext } from '../../context';
+import { alertSettings } from '../../modules/alerts/settings';
+import { createLogProvider } from './log-provider';
+import { deliverPending, pushDeliverQueue } from './outbox';
+import { singleProvider, type PushRouter } from './provider';
+
+/** Push delivery of one context: the durable worker and the nudge that follows each enqueue. */
+export interface PushDelivery {
+  /** Registers the push.deliver worker (once per context; before the jobs start). */
+  register(): void;
+  /**
+   * After a transaction wrote outbox rows: delivers them now in this process and queues a durable
+   * job, which picks up whatever this attempt could not send (a crash, a provider error).
+   */
+  kick(): void;
+  /** Delivers every due pending row now; resolves to the number handled. */
+  drain(): Promise<number>;
+  /** Replaces the provider routing (the notifications issue plugs FCM and Web Push in here). */
+  useRouter(router: PushRouter): void;
+  /** Stops nudging and waits for a drain under way (the app is closing). */
+  stop(): Promise<void>;
+}
+
+const deliveries = new WeakMap<AppContext, PushDelivery>();
+
+/** The push delivery of a context, created on first use with the embedded log provider for every OS. */
+export function pushDelivery(ctx: AppContext): PushDelivery {
+  const existing = deliveries.get(ctx);
+  if (existing) return existing;
+  const settings = alertSettings(ctx);
+  let router: PushRouter = singleProvider(createLogProvider({ dataDir: ctx.config.DATA_DIR, log: ctx.log }));
+  let registered = false;
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  const drainOnce = () => deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log });
+  // One drain at a time per process; a kick during a drain runs one more pass after it.
+  const drain = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drainOnce();
+      } while (again);
+      return total;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const delivery: PushDelivery = {
+    register() {
+      if (registered) return;
+      registered = true;
+      ctx.jobs.work(pushDeliverQueue, async () => {
+        await drain();
+      });
+    },
+    kick() {
+      if (stopped) return;
+      drain().catch((error: unknown) => ctx.log.error({ err: error }, 'push delivery failed'));
+      ctx.jobs.send(pushDeliverQueue, {}).catch((error: unknown) => ctx.log.error({ err: error }, 'push delivery job not queued'));
+    },
+    drain,
+    useRouter(next) {
+      router = next;
+    },
+    async stop() {
+      stopped = true;
+      await running?.catch(() => undefined);
+    },
+  };
+  deliveries.set(ctx, delivery);
+  return delivery;
+}

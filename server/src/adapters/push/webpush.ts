@@ -1,0 +1,227 @@
+import { createCipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { SignJWT, importJWK, type CryptoKey } from 'jose';
+
+/**
+ * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291, RFC 8188),
+ * written on node:crypto so that nothing but the public protocol is between us and the push
+ * service. A subscription is what the browser's PushSubscription.toJSON() gives.
+ */
+export interface WebPushSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface VapidKeys {
+  /** Uncompressed P-256 point, base64url (65 bytes): what the browser gets as applicationServerKey. */
+  publicKey: string;
+  /** The private scalar d, base64url (32 bytes). */
+  privateKey: string;
+  /** mailto: or https: contact the push service may use (RFC 8292 §2.1). */
+  subject: string;
+}
+
+/** What one delivery attempt came to; `gone` means the subscription or token must be forgotten. */
+export type SendOutcome =
+  | { ok: true; providerMessageId?: string }
+  | { ok: false; gone: boolean; retryable: boolean; error: string; retryAfterSeconds?: number };
+
+export interface PushContent {
+  title: string;
+  body: string;
+  url?: string | null;
+  data?: Record<string, string>;
+  /** Seconds the push service keeps the message for an offline device. */
+  ttlSeconds?: number;
+  urgency?: 'very-low' | 'low' | 'normal' | 'high';
+}
+
+/** Largest plaintext that fits one 4096-octet record: 4096 - 16 (tag) - 1 (delimiter) - header. */
+export const maxWebPushPayload = 4096 - 16 - 1 - 86;
+const recordSize = 4096;
+
+const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(data).digest();
+
+/**
+ * Encrypts a payload for one subscription (RFC 8291 §3.4, content coding aes128gcm of RFC 8188,
+ * one record). `salt` and `senderKeys` are only given by tests that replay the RFC's example.
+ */
+export function encryptPayload(plaintext: Buffer, subscription: WebPushSubscription['keys'], fixed: { salt?: Buffer; senderKeys?: ECDH } = {}): Buffer {
+  const uaPublic = Buffer.from(subscription.p256dh, 'base64url');
+  const authSecret = Buffer.from(subscription.auth, 'base64url');
+  if (uaPublic.length !== 65 || uaPublic[0] !== 4) throw new Error('p256dh is not an uncompressed P-256 point');
+  if (authSecret.length !== 16) throw new Error('auth secret is not 16 bytes');
+  if (plaintext.length > maxWebPushPayload) throw new Error('payload too large');
+
+  const sender = fixed.senderKeys ?? createECDH('prime256v1');
+  if (!fixed.senderKeys) sender.generateKeys();
+  const asPublic = sender.getPublicKey();
+  const ecdhSecret = sender.computeSecret(uaPublic);
+  const salt = fixed.salt ?? randomBytes(16);
+
+  // PRK_key = HMAC(auth_secret, ecdh_secret); IKM = HMAC(PRK_key, "WebPush: info" 0x00 ua_public as_public 0x01)
+  const prkKey = hmac(authSecret, ecdhSecret);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), uaPublic, asPublic, Buffer.from([1])]);
+  const ikm = hmac(prkKey, keyInfo);
+  // RFC 8188 §2.2: PRK = HMAC(salt, IKM); CEK and NONCE from their info strings.
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0\x01')).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0\x01')).subarray(0, 12);
+
+  const cipher = createCipheriv('aes-128-gcm', cek, nonce);
+  // The last (and only) record ends with the delimiter 0x02, without further padding.
+  const body = Buffer.concat([cipher.update(plaintext), cipher.update(Buffer.from([2])), cipher.final(), cipher.getAuthTag()]);
+  const header = Buffer.alloc(21);
+  salt.copy(header, 0);
+  header.writeUInt32BE(recordSize, 16);
+  header[20] = asPublic.length;
+  return Buffer.concat([header, asPublic, body]);
+}
+
+/** Checks VAPID keys once, at start: a bad key is a configuration error, not a failed message. */
+export function checkVapidKeys(keys: VapidKeys): void {
+  const publicKey = Buffer.from(keys.publicKey, 'base64url');
+  const privateKey = Buffer.from(keys.privateKey, 'base64url');
+  if (publicKey.length !== 65 || publicKey[0] !== 4) throw new Error('VAPID_PUBLIC_KEY is not an uncompressed P-256 point (65 bytes, base64url)');
+  if (privateKey.length !== 32) throw new Error('VAPID_PRIVATE_KEY is not a 32-byte P-256 private key (base64url)');
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(privateKey);
+  if (!ecdh.getPublicKey().equals(publicKey)) throw new Error('VAPID_PUBLIC_KEY does not match VAPID_PRIVATE_KEY');
+  if (!/^(mailto:|https:)/.test(keys.subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https: URL');
+}
+
+/** Signs VAPID JWTs (ES256), one per push-service origin, reused until an hour before expiry. */
+export function createVapidSigner(keys: VapidKeys, now: () => number = Date.now) {
+  checkVapidKeys(keys);
+  const publicKey = Buffer.from(keys.publicKey, 'base64url');
+  let key: Promise<CryptoKey | Uint8Array> | undefined;
+  const cache = new Map<string, { header: string; renewAt: number }>();
+  const lifetimeSeconds = 12 * 3600; // RFC 8292 §2: at most 24 hours
+
+  return async function authorization(endpoint: string): Promise<string> {
+    const audience = new URL(endpoint).origin;
+    const cached = cache.get(audience);
+    if (cached && cached.renewAt > now()) return cached.header;
+    key ??= importJWK(
+      {
+        kty: 'EC',
+        crv: 'P-256',
+        x: publicKey.subarray(1, 33).toString('base64url'),
+        y: publicKey.subarray(33, 65).toString('base64url'),
+        d: keys.privateKey,
+      },
+      'ES256',
+    );
+    const issuedAt = Math.floor(now() / 1000);
+    const jwt = await new SignJWT({ sub: keys.subject })
+      .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+      .setAudience(audience)
+      .setExpirationTime(issuedAt + lifetimeSeconds)
+      .sign(await key);
+    const header = `vapid t=${jwt}, k=${keys.publicKey}`;
+    cache.set(audience, { header, renewAt: now() + (lifetimeSeconds - 3600) * 1000 });
+    return header;
+  };
+}
+
+/** A response from an HTTP call: status, headers and the body as text. */
+export interface HttpAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** Keep-alive agents shared by the push providers: one connection pool per protocol. */
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/** POSTs a body over a kept-alive connection, with a time-out; rejects only on network failure. */
+export function post(url: string | URL, headers: Record<string, string>, body: Buffer | string, timeoutMs = 10_000): Promise<HttpAnswer> {
+  const target = typeof url === 'string' ? new URL(url) : url;
+  const secure = target.protocol === 'https:';
+  const payload = typeof body === 'string' ? Buffer.from(body) : body;
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      target,
+      { method: 'POST', agent: secure ? agents.https : agents.http, headers: { ...headers, 'Content-Length': String(payload.length) }, timeout: timeoutMs },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`timed out after ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** Reads a Retry-After header given in seconds. */
+export function retryAfterOf(headers: http.IncomingHttpHeaders): number | undefined {
+  const value = Number(headers['retry-after']);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** Parses the push token of a web device: the subscription JSON the browser gave. */
+export function parseSubscription(token: string): WebPushSubscription | undefined {
+  try {
+    const value = JSON.parse(token) as Partial<WebPushSubscription>;
+    if (typeof value.endpoint !== 'string' || !/^https?:\/\//.test(value.endpoint)) return undefined;
+    if (typeof value.keys?.p256dh !== 'string' || typeof value.keys?.auth !== 'string') return undefined;
+    return { endpoint: value.endpoint, keys: { p256dh: value.keys.p256dh, auth: value.keys.auth } };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends Web Push messages to browser subscriptions (RFC 8030 §5), signed with VAPID. */
+export function createWebPushProvider(keys: VapidKeys, options: { timeoutMs?: number } = {}) {
+  const authorization = createVapidSigner(keys);
+  return {
+    name: 'webpush' as const,
+    /** Encrypts `content` for the subscription in `token` and posts it to its push service. */
+    async send(token: string, content: PushContent): Promise<SendOutcome> {
+      const subscription = parseSubscription(token);
+      if (!subscription) return { ok: false, gone: true, retryable: false, error: 'webpush.invalid-subscription' };
+      const plaintext = Buffer.from(JSON.stringify({ title: content.title, body: content.body, url: content.url ?? undefined, data: content.data ?? {} }));
+      if (plaintext.length > maxWebPushPayload) return { ok: false, gone: false, retryable: false, error: 'webpush.payload-too-large' };
+      let body: Buffer;
+      try {
+        body = encryptPayload(plaintext, subscription.keys);
+      } catch {
+        return { ok: false, gone: true, retryable: false, error: 'webpush.invalid-subscription' };
+      }
+      const headers: Record<string, string> = {
+        Authorization: await authorization(subscription.endpoint),
+        'Content-Encoding': 'aes128gcm',
+        'Content-Type': 'application/octet-stream',
+        TTL: String(content.ttlSeconds ?? 86_400),
+        Urgency: content.urgency ?? 'high',
+      };
+      let answer: HttpAnswer;
+      try {
+        answer = await post(subscription.endpoint, headers, body, options.timeoutMs);
+      } catch (error) {
+        return { ok: false, gone: false, retryable: true, error: `webpush.network: ${(error as Error).message}` };
+      }
+      return webPushOutcome(answer);
+    },
+  };
+}
+
+/** Reads a push service's answer (RFC 8030 §5, §8.3). */
+export function webPushOutcome(answer: HttpAnswer): SendOutcome {
+  if (answer.status >= 200 && answer.status < 300) {
+    const location = answer.headers.location;
+    return { ok: true, providerMessageId: typeof location === 'string' ? location : undefined };
+  }
+  if (answer.status === 404 || answer.status === 410) return { ok: false, gone: true, retryable: false, error: `webpush.${answer.status}` };
+  if (answer.status === 429 || answer.status >= 500) {
+    return { ok: false, gone: false, retryable: true, error: `webpush.${answer.status}`, retryAfterSeconds: retryAfterOf(answer.headers) };
+  }
+  return { ok: false, gone: false, retryable: false, error: `webpush.${answer.status}` };
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { errorKeys } from '../../contract/errors';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './errors';
+import { sessionFromToken } from './plugins/authenticate';
+import { accountRoutes } from './modules/accounts/routes';
+import { alertRoutes } from './modules/alerts/routes';
+import { authRoutes } from './modules/auth/routes';
+import { aedRoutes } from './modules/aeds/routes';
+import { geoRoutes } from './modules/geo/routes';
+import { importRoutes } from './modules/imports/routes';
+import { responderRoutes } from './modules/responders/routes';
+import { newsRoutes } from './modules/news/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { testerRoutes } from './modules/testers/routes';
+import { validationRoutes } from './modules/validation/routes';
+import { historyRoutes } from './modules/history/routes';
+import { callbackRoutes } from './modules/callbacks/routes';
+import { interviewRoutes } from './modules/interviews/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
+import { indicatorRoutes } from './modules/indicators/routes';
+
+const spaFolder = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** Content-Security-Policy the SPA runs under: only our origin, map tiles and data: images. */
+function contentSecurityPolicy(ctx: AppContext) {
+  const tileOrigin = /^https?:\/\//.test(ctx.config.TILE_URL) ? new URL(ctx.config.TILE_URL.replace(/[{}]/g, '')).origin : undefined;
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"], // PrimeReact and Leaflet set inline styles
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: ctx.log, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vigil API', version: '1' }, components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/health', async () => {
+    await ctx.database.query('SELECT 1');
+    return { status: 'ok', database: ctx.database.kind };
+  });
+
+  ctx.realtime.route(app, ctx.config.WS_PATH, (token) => sessionFromToken(ctx, token));
+  await authRoutes(app, ctx);
+  await accountRoutes(app, ctx);
+  await alertRoutes(app, ctx);
+  await aedRoutes(app, ctx);
+  await geoRoutes(app, ctx);
+  await importRoutes(app, ctx);
+  await responderRoutes(app, ctx);
+  await notificationRoutes(app, ctx);
+  await testerRoutes(app, ctx);
+  await validationRoutes(app, ctx);
+  await newsRoutes(app, ctx);
+  await historyRoutes(app, ctx);
+  await callbackRoutes(app, ctx);
+  await interviewRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
+  await indicatorRoutes(app, ctx);
+
+  serveSpa(app);
+  return app;
+}
+
+/**
+ * Serves the built SPA when there is one, with index.html for every unknown non-API GET (history
+ * routing); everything else unknown is a 404 with a key.
+ */
+function serveSpa(app: FastifyInstance): void {
+  const hasSpa = existsSync(`${spaFolder}/index.html`);
+  if (hasSpa) void app.register(fastifyStatic, { root: spaFolder, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/services/') || request.url.startsWith('/api/');
+    if (hasSpa && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    return reply.status(404).send({ error: true, msg: errorKeys.notFound });
+  });
+}

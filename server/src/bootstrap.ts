@@ -1,0 +1,39 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { createGeocoder } from './adapters/geocoding/create-geocoder';
+import { createMailer } from './adapters/mail';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/database';
+import { createJobs } from './plugins/jobs';
+import { createRealtime } from './plugins/realtime';
+import { createTokens, resolveJwtSecret } from './plugins/tokens';
+
+/** Opens the database and builds every long-lived part. Nothing listens yet. */
+export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
+  const logger = log ?? (pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token'] }) as FastifyBaseLogger);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  return {
+    config,
+    database,
+    log: logger,
+    mail: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger }),
+    geocoder: createGeocoder(config, logger),
+    tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
+    realtime: createRealtime(database, logger),
+    jobs: createJobs(database, logger),
+  };
+}
+
+/** Starts what runs in the background: the real-time listener and the job workers. */
+export async function startBackground(ctx: AppContext): Promise<void> {
+  await ctx.realtime.start();
+  await ctx.jobs.start();
+}
+
+/** Stops background work and closes the database. */
+export async function stopContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
+  await ctx.realtime.stop();
+  await ctx.database.close();
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Every environment variable Vigil reads, with its default. The README table mirrors this list. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Public address of the SPA, used in mail links and to check the baseUrl a client sends. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** PostgreSQL connection string; when empty Vigil runs on embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** HMAC secret for session tokens; generated once into DATA_DIR when absent (embedded use only). */
+  JWT_SECRET: z.string().min(32, 'config.jwt-secret-too-short').optional(),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  REMEMBER_ME_DAYS: z.coerce.number().positive().default(7),
+  /** Seed demo accounts, users and data on first start. */
+  DEMO_DATA: z.stringbool().default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** nodemailer SMTP URL (smtp://user:pass@host:port); when empty mails are written to DATA_DIR/mail. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Vigil <no-reply@vigil.local>'),
+  /** OpenID Connect issuer for third-party sign-in; off when empty. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Comma-separated e-mail domains allowed to sign in through the OIDC provider. */
+  OIDC_ALLOWED_DOMAINS: z.string().default(''),
+  OIDC_LABEL: z.string().default('Single sign-on'),
+  /** WebSocket path of the real-time hub. */
+  WS_PATH: z.string().default('/services/ws'),
+  /** Environment name sent by clients in setName, and shown in logs. */
+  VIGIL_ENV: z.string().default('local'),
+  /** Sign-in attempts allowed per IP and per minute. */
+  SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Geocoder: the offline gazetteer of French communes (commune precision), or a BAN- or Nominatim-compatible service at GEOCODER_URL. */
+  GEOCODER: z.enum(['gazetteer', 'ban', 'nominatim']).default('gazetteer'),
+  GEOCODER_URL: z.url().optional(),
+  /** Beyond this the HTTP geocoder is given up and the gazetteer answers. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  /** Push providers, comma-separated: log (embedded: records and logs), fcm (Android, iOS), webpush (browsers). */
+  PUSH_PROVIDER: z.string().regex(/^(log|fcm|webpush)(,(log|fcm|webpush))*$/, 'config.push-provider').default('log'),
+  /** FCM HTTP v1 service account: the key file's path, or its JSON content. */
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  /** Base URL of FCM (https://fcm.googleapis.com when empty); tests and proxies point it elsewhere. */
+  FCM_ENDPOINT: z.url().optional(),
+  /** Web Push VAPID keys (base64url: 65-byte public point, 32-byte private key) and contact (mailto: or https:). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  /** Map tile URL template given to the SPA. */
+  TILE_URL: z.string().default('/tiles/{z}/{x}/{y}.png'),
+  /** Analytics and error-reporting endpoints for the SPA; off when empty. */
+  ANALYTICS_URL: z.string().default(''),
+  ERROR_REPORTING_URL: z.string().default(''),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Reads and validates the environment; throws one readable message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Geocoder } from './adapters/geocoding/geocoder';
+import type { Mailer } from './adapters/mail';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Jobs } from './plugins/jobs';
+import type { Realtime } from './plugins/realtime';
+import type { Tokens } from './plugins/tokens';
+
+/** The long-lived parts every module works with; built once in main.ts (or by a test). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  mail: Mailer;
+  geocoder: Geocoder;
+  tokens: Tokens;
+  realtime: Realtime;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}

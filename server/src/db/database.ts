@@ -1,0 +1,180 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The drizzle handle every repository uses, whichever engine is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** What pg-boss needs to run its SQL through our connection. */
+export interface BossDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** One database, embedded (PGlite) or a PostgreSQL server, with the same surface. */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw parameterised SQL for the few queries the query builder does not express well. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onResubscribed` runs after
+   * a lost listener connection is back: notifications sent meanwhile were missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  boss: BossDb;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens the configured database and applies pending migrations. `memory://` gives a throw-away PGlite. */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const location = dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite');
+  if (location !== 'memory://') mkdirSync(location, { recursive: true });
+  const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent } });
+  const db = drizzlePglite(client) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    async query(text, params) {
+      return (await client.query(text, params)).rows as never;
+    },
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    boss: {
+      // pg-boss sends multi-statement scripts without parameters: those go through exec.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** Holds a session advisory lock while `migrate` runs, so instances starting together migrate one at a time. */
+async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lockClient = new pg.Client({ connectionString: url });
+  await lockClient.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(7401001)');
+    await migrate();
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(7401001)').catch(() => undefined);
+    await lockClient.end();
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+  const db = drizzlePg(pool) as unknown as Db;
+  await withMigrationLock(url, () => migratePg(drizzlePg(pool), { migrationsFolder }));
+  interface Subscriber {
+    onPayload: (payload: string) => void;
+    onResubscribed?: () => void;
+  }
+  const listeners = new Map<string, Set<Subscriber>>();
+  let listener: pg.Client | undefined;
+  let closing = false;
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      for (const subscriber of listeners.get(message.channel) ?? []) subscriber.onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (listener !== client || closing) return;
+      listener = undefined;
+      setTimeout(() => void resubscribe(), 1000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  async function resubscribe(): Promise<void> {
+    if (closing) return;
+    try {
+      const client = await listenerClient();
+      for (const channel of listeners.keys()) await client.query(`LISTEN "${channel}"`);
+      for (const subscribers of listeners.values()) for (const subscriber of subscribers) subscriber.onResubscribed?.();
+    } catch {
+      listener = undefined;
+      setTimeout(() => void resubscribe(), 2000);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    async query(text, params) {
+      return (await pool.query(text, params)).rows;
+    },
+    async listen(channel, onPayload, onResubscribed) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const subscribers = listeners.get(channel) ?? new Set();
+      const first = subscribers.size === 0;
+      const subscriber: Subscriber = { onPayload, onResubscribed };
+      subscribers.add(subscriber);
+      listeners.set(channel, subscribers);
+      if (first) await (await listenerClient()).query(`LISTEN "${channel}"`);
+      return async () => {
+        subscribers.delete(subscriber);
+        if (subscribers.size === 0) {
+          listeners.delete(channel);
+          await listener?.query(`UNLISTEN "${channel}"`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    boss: {
+      async executeSql(text, values) {
+        return pool.query(text, values);
+      },
+    },
+    async close() {
+      closing = true;
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/** Runs a raw `sql` query through drizzle and returns its rows, on either engine. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

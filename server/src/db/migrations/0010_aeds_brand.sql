@@ -1,0 +1,1 @@
+CREATE INDEX "aeds_brand_idx" ON "aeds" USING btree ("brand","model");

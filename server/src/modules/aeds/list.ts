@@ -1,0 +1,120 @@
+import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AedListBody, AedOrderField } from '../../../../contract/aed-list.schemas';
+import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/database';
+import { aedMapCells, aeds } from '../../db/schema/aeds';
+import type { Session } from '../../plugins/authenticate';
+import { aedConditions, hasNarrowingFilter } from './filters';
+import { listItemOf } from './mapper';
+import { scopeSites, type SiteInfo } from './tenancy';
+
+const orderColumns = {
+  created: aeds.createdAt,
+  updated: aeds.updatedAt,
+  name: aeds.name,
+  city: aeds.city,
+  zipCode: aeds.zipCode,
+  status: aeds.status,
+  brand: aeds.brand,
+  lastConfirmationDate: aeds.lastConfirmationDate,
+  batteryExpiration: aeds.batteryExpiration,
+  padsExpiration: aeds.padsExpiration,
+} as const;
+
+/**
+ * ORDER BY of a list or export, with the id as tie-breaker. Null placement matches the indexes
+ * (created: DESC NULLS LAST; name, city: ASC NULLS LAST) so the page is read from the index.
+ */
+export function orderBy(order: AedOrderField, direction: 'asc' | 'desc'): SQL[] {
+  const column = orderColumns[order];
+  if (order === 'created' || order === 'updated') {
+    return direction === 'desc' ? [sql`${column} DESC NULLS LAST`, sql`${aeds.id} DESC NULLS LAST`] : [sql`${column} ASC NULLS FIRST`, sql`${aeds.id} ASC NULLS FIRST`];
+  }
+  return direction === 'asc' ? [asc(column), asc(aeds.id)] : [desc(column), desc(aeds.id)];
+}
+
+/** Columns of a list row. */
+export const listColumns = {
+  id: aeds.id,
+  udid: aeds.udid,
+  idAed: aeds.idAed,
+  idSite: aeds.idSite,
+  name: aeds.name,
+  address: aeds.address,
+  zipCode: aeds.zipCode,
+  city: aeds.city,
+  country: aeds.country,
+  lat: aeds.lat,
+  lon: aeds.lon,
+  brand: aeds.brand,
+  model: aeds.model,
+  status: aeds.status,
+  unavailableReason: aeds.unavailableReason,
+  unavailableUntil: aeds.unavailableUntil,
+  alwaysOpened: aeds.alwaysOpened,
+  certified: aeds.certified,
+  lastCertificationDate: aeds.lastCertificationDate,
+  validated: aeds.validated,
+  lastConfirmationDate: aeds.lastConfirmationDate,
+  isLinked: aeds.isLinked,
+  source: aeds.source,
+  batteryExpiration: aeds.batteryExpiration,
+  padsExpiration: aeds.padsExpiration,
+  childPadsExpiration: aeds.childPadsExpiration,
+  hasChildPads: aeds.hasChildPads,
+  createdAt: aeds.createdAt,
+  updatedAt: aeds.updatedAt,
+  deletedAt: aeds.deletedAt,
+};
+
+/** Non-deleted AEDs per account, from the map cells (a few hundred rows, whatever the register's size). */
+export async function countsBySite(ctx: AppContext, siteIds: number[]): Promise<Map<number, number>> {
+  const rows = await ctx.database.db
+    .select({ idSite: aedMapCells.idSite, count: sql<number>`sum(${aedMapCells.count})::int` })
+    .from(aedMapCells)
+    .where(sql`${aedMapCells.level} = 3 AND ${inArray(aedMapCells.idSite, siteIds)}`)
+    .groupBy(aedMapCells.idSite);
+  return new Map(rows.map((row) => [row.idSite, Number(row.count)]));
+}
+
+/** The count block of the list answer: per account, external accounts apart, and the total. */
+async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, narrowed: boolean) {
+  const siteIds = sites.map((site) => site.id);
+  const bySite = narrowed
+    ? new Map(
+        (
+          await rowsOf<{ id_site: number; count: number }>(ctx.database.db, sql`SELECT id_site, count(*)::int AS count FROM aeds WHERE ${where} GROUP BY id_site`)
+        ).map((row) => [row.id_site, Number(row.count)]),
+      )
+    : await countsBySite(ctx, siteIds);
+  const allCount = sites.map((site) => ({ idSite: site.id, count: bySite.get(site.id) ?? 0 })).filter((entry) => entry.count > 0);
+  const externalIds = new Set(sites.filter((site) => site.kind === 'external').map((site) => site.id));
+  return {
+    totalCount: allCount.reduce((sum, entry) => sum + entry.count, 0),
+    allCount,
+    externalCount: allCount.filter((entry) => externalIds.has(entry.idSite)).reduce((sum, entry) => sum + entry.count, 0),
+  };
+}
+
+/** POST aed/getAllList: one page of AEDs with the counts. */
+export async function listAeds(ctx: AppContext, session: Session, body: AedListBody) {
+  const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
+  const where = aedConditions(
+    sites.map((site) => site.id),
+    body.filter,
+  );
+  const [rows, count] = await Promise.all([
+    ctx.database.db
+      .select({
+        ...listColumns,
+        onGoingReports: sql<number>`(SELECT count(*)::int FROM aed_reports r WHERE r.aed_id = "aeds"."id" AND r.status <> 'resolved')`,
+      })
+      .from(aeds)
+      .where(where)
+      .orderBy(...orderBy(body.order, body.orderSort))
+      .limit(body.limit)
+      .offset((body.page - 1) * body.limit),
+    counts(ctx, sites, where, hasNarrowingFilter(body.filter)),
+  ]);
+  return { list: rows.map(listItemOf), count };
+}

@@ -1,0 +1,115 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import type { AedMapBody } from '../../../../contract/aed-list.schemas';
+import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/database';
+import { aeds } from '../../db/schema/aeds';
+import type { Session } from '../../plugins/authenticate';
+import { aedConditions, hasNarrowingFilter } from './filters';
+import { scopeSites } from './tenancy';
+
+/** Zoom from which the map shows every AED instead of clusters. */
+export const pointsZoom = 14;
+/** A viewport holding at most this many AEDs is shown as points whatever the zoom. */
+const pointsWhenAtMost = 300;
+/** Most points one answer carries. */
+const maxPoints = 5000;
+const minLevel = 3;
+const maxLevel = 13;
+
+/** Grid cell of a point: the same Web-Mercator formula as the SQL functions aed_cell_x / aed_cell_y. */
+export function cellX(lon: number, level: number): number {
+  const size = 4 << level;
+  return Math.min(Math.max(Math.floor(((lon + 180) / 360) * size), 0), size - 1);
+}
+export function cellY(lat: number, level: number): number {
+  const size = 4 << level;
+  const rad = (Math.min(Math.max(lat, -85.0511), 85.0511) * Math.PI) / 180;
+  return Math.min(Math.max(Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * size), 0), size - 1);
+}
+
+interface CellRow {
+  cx: number;
+  cy: number;
+  count: number;
+  lat_sum: number;
+  lon_sum: number;
+  id_sum: string | number;
+}
+
+const pointColumns = {
+  id: aeds.id,
+  udid: aeds.udid,
+  name: aeds.name,
+  lat: aeds.lat,
+  lon: aeds.lon,
+  status: aeds.status,
+  alwaysOpened: aeds.alwaysOpened,
+  certified: aeds.certified,
+  idSite: aeds.idSite,
+};
+
+/**
+ * POST aed/getAedsMap. Below zoom 14 the viewport is answered from grid clusters (pre-aggregated
+ * map cells when only the account scope applies, a grouped query when filters narrow it); an AED
+ * alone in its cell comes back as a point. From zoom 14, or when the viewport holds few AEDs,
+ * every AED is a point.
+ */
+export async function mapAeds(ctx: AppContext, session: Session, body: AedMapBody) {
+  const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
+  const siteIds = sites.map((site) => site.id);
+  const where = aedConditions(siteIds, body.filter);
+  const { north, south } = body.bbox;
+  const crossesAntimeridian = body.bbox.west > body.bbox.east;
+  const west = crossesAntimeridian ? -180 : body.bbox.west;
+  const east = crossesAntimeridian ? 180 : body.bbox.east;
+  const inBox = sql`${aeds.lat} BETWEEN ${Math.min(south, north)} AND ${Math.max(south, north)} AND ${aeds.lon} BETWEEN ${west} AND ${east}`;
+
+  const points = async () => {
+    const rows = await ctx.database.db
+      .select(pointColumns)
+      .from(aeds)
+      .where(and(where, inBox))
+      .limit(maxPoints + 1);
+    return rows;
+  };
+
+  if (body.zoom >= pointsZoom) {
+    const rows = await points();
+    return { mode: 'points' as const, zoom: body.zoom, total: Math.min(rows.length, maxPoints), clusters: [], points: rows.slice(0, maxPoints) };
+  }
+
+  const level = Math.min(Math.max(body.zoom, minLevel), maxLevel);
+  const xRange = [cellX(west, level), cellX(east, level)];
+  const yRange = [cellY(Math.max(south, north), level), cellY(Math.min(south, north), level)];
+  const cells = hasNarrowingFilter(body.filter)
+    ? await rowsOf<CellRow>(
+        ctx.database.db,
+        sql`SELECT aed_cell_x(lon, ${level}) AS cx, aed_cell_y(lat, ${level}) AS cy, count(*)::int AS count,
+                   sum(lat) AS lat_sum, sum(lon) AS lon_sum, sum(id) AS id_sum
+              FROM aeds WHERE ${where} AND ${inBox} GROUP BY 1, 2`,
+      )
+    : await rowsOf<CellRow>(
+        ctx.database.db,
+        sql`SELECT cx, cy, sum(count)::int AS count, sum(lat_sum) AS lat_sum, sum(lon_sum) AS lon_sum, sum(id_sum) AS id_sum
+              FROM aed_map_cells
+             WHERE level = ${level} AND cx BETWEEN ${xRange[0]} AND ${xRange[1]} AND cy BETWEEN ${yRange[0]} AND ${yRange[1]}
+               AND ${siteIds.length === 1 ? sql`id_site = ${siteIds[0]}` : inArray(sql`id_site`, siteIds)}
+             GROUP BY cx, cy HAVING sum(count) > 0`,
+      );
+  const total = cells.reduce((sum, cell) => sum + Number(cell.count), 0);
+  if (total <= pointsWhenAtMost) {
+    const rows = await points();
+    return { mode: 'points' as const, zoom: body.zoom, total: rows.length, clusters: [], points: rows };
+  }
+  const singles = cells.filter((cell) => Number(cell.count) === 1).map((cell) => Number(cell.id_sum));
+  const singlePoints = singles.length ? await ctx.database.db.select(pointColumns).from(aeds).where(inArray(aeds.id, singles)) : [];
+  const clusters = cells
+    .filter((cell) => Number(cell.count) > 1)
+    .map((cell) => ({
+      lat: Number(cell.lat_sum) / Number(cell.count),
+      lon: Number(cell.lon_sum) / Number(cell.count),
+      count: Number(cell.count),
+      cell: `${level}/${cell.cx}/${cell.cy}`,
+    }));
+  return { mode: 'clusters' as const, zoom: body.zoom, total, clusters, points: singlePoints };
+}

@@ -1,0 +1,102 @@
+import { vigilanceOn } from '../../../../contract/aed-vigilance';
+import type { AedContact, AedDetail, AedPicture, AedReport } from '../../../../contract/aed.schemas';
+import type { AedListItem } from '../../../../contract/aed-list.schemas';
+import { aedContacts, aedFiles, aedReports } from '../../db/schema/aeds';
+import { aedSettings, today } from './settings';
+import type { AedRow, SiteInfo } from './tenancy';
+
+/** ISO text of a timestamp, or null. */
+export function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** The vigilance of an AED row today. */
+export function vigilanceOf(row: Pick<AedRow, 'batteryExpiration' | 'padsExpiration' | 'childPadsExpiration' | 'hasChildPads' | 'lastConfirmationDate'>) {
+  return vigilanceOn(today(), aedSettings.AED_VIGILANCE_DAYS)(row);
+}
+
+export function pictureOf(row: typeof aedFiles.$inferSelect): AedPicture {
+  return {
+    id: row.id,
+    type: row.type,
+    filename: row.filename,
+    mime: row.mime,
+    size: row.size,
+    rotation: row.rotation,
+    url: `/services/backOffice/aed/getFile/${row.id}`,
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+export function contactOf(row: typeof aedContacts.$inferSelect): AedContact {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    function: row.function,
+    phoneCode: row.phoneCode,
+    phone: row.phone,
+    email: row.email,
+    contactType: row.contactType,
+    defaultLanguage: row.defaultLanguage,
+    timezone: row.timezone,
+  };
+}
+
+export function reportOf(row: typeof aedReports.$inferSelect): AedReport {
+  return {
+    id: row.id,
+    date: iso(row.createdAt)!,
+    email: row.reporterEmail,
+    description: row.description,
+    problemType: row.problemType,
+    city: row.city,
+    status: row.status as AedReport['status'],
+    resolvedAt: iso(row.resolvedAt),
+    mailSentAt: iso(row.mailSentAt),
+  };
+}
+
+/** The full AED of getAed. */
+export function detailOf(
+  row: AedRow,
+  site: SiteInfo,
+  parts: { pictures: AedPicture[]; contacts: AedContact[]; reports: AedReport[]; distance: number | null },
+): AedDetail {
+  const { searchText: _search, unavailableJobId: _job, statusBeforeDelete: _before, linkedAedId: _linked, ...fields } = row;
+  return {
+    ...fields,
+    accountName: site.name,
+    accountKind: site.kind,
+    status: row.status as AedDetail['status'],
+    openingHours: row.openingHours as AedDetail['openingHours'],
+    unavailableUntil: iso(row.unavailableUntil),
+    lastConfirmationDate: iso(row.lastConfirmationDate),
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    deletedAt: iso(row.deletedAt),
+    vigilance: vigilanceOf(row),
+    ...parts,
+  };
+}
+
+/** One row of getAllList. */
+export function listItemOf(row: Omit<AedListItem, 'vigilance' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'unavailableUntil' | 'lastConfirmationDate'> & {
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  unavailableUntil: Date | null;
+  lastConfirmationDate: Date | null;
+}): AedListItem {
+  return {
+    ...row,
+    createdAt: iso(row.createdAt)!,
+    updatedAt: iso(row.updatedAt)!,
+    deletedAt: iso(row.deletedAt),
+    unavailableUntil: iso(row.unavailableUntil),
+    lastConfirmationDate: iso(row.lastConfirmationDate),
+    onGoingReports: Number(row.onGoingReports),
+    vigilance: vigilanceOf(row),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { AppContext } from '../../context';
+import { typed } from '../../routing';
+import { availabilityEndQueue, endUnavailability } from './availability';
+import { maxPictureBytes } from './settings';
+import { duplicateRoutes } from './routes-duplicates';
+import { fileRoutes } from './routes-files';
+import { formRoutes } from './routes-form';
+import { listRoutes } from './routes-list';
+import { reportRoutes } from './routes-reports';
+
+/**
+ * The AED register's HTTP calls (spec §7 "AED"), in their own scope so that multipart (pictures,
+ * 5 MB each) is parsed here only; and the durable job that ends a temporary unavailability.
+ */
+export async function aedRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  ctx.jobs.work<{ aedId: number; until: string }>(availabilityEndQueue, async (data) => {
+    const ended = await endUnavailability(ctx, data);
+    if (ended) ctx.log.info({ aedId: data.aedId }, 'AED back to available at the end of its unavailability');
+  });
+  await fastify.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxPictureBytes, files: 10, fields: 10, fieldSize: 1024 * 1024, parts: 20 } });
+    const app = typed(scope);
+    listRoutes(app, ctx);
+    formRoutes(app, ctx);
+    fileRoutes(app, ctx);
+    reportRoutes(app, ctx);
+    duplicateRoutes(app, ctx);
+  });
+}
+
+/** The typed Fastify instance the route files receive. */
+export type TypedApp = ReturnType<typeof typed>;

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import { aedErrorKeys } from '../../../../contract/aed.errors';
+import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/database';
+import { aeds } from '../../db/schema/aeds';
+import { forbidden, notFound } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
+
+/** An account of the caller's tree, as the AED module needs it. */
+export interface SiteInfo {
+  id: number;
+  name: string;
+  kind: string;
+  tag: string | null;
+  parentId: number | null;
+}
+
+/** Every account a session may see: its account and the descendants (CONTRIBUTING "Tenancy"). */
+export async function visibleSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
+  return subtree(ctx, session.siteId);
+}
+
+async function subtree(ctx: AppContext, rootId: number): Promise<SiteInfo[]> {
+  return rowsOf<SiteInfo>(
+    ctx.database.db,
+    sql`WITH RECURSIVE down AS (
+      SELECT id, name, kind, tag, parent_id FROM accounts WHERE id = ${rootId}
+      UNION SELECT a.id, a.name, a.kind, a.tag, a.parent_id FROM accounts a JOIN down ON a.parent_id = down.id)
+    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY parent_id NULLS FIRST, name`,
+  );
+}
+
+/**
+ * The accounts a list, map or export covers: the selected account (alone or with its children)
+ * or, for '0', '-1' or none, every visible account. A selection outside the caller's tree is 403.
+ */
+export async function scopeSites(ctx: AppContext, session: Session, idSelected: string | number | null | undefined, withChild = true): Promise<SiteInfo[]> {
+  const visible = await visibleSites(ctx, session);
+  const selected = idSelected === undefined || idSelected === null || idSelected === '' ? 0 : Number(idSelected);
+  if (!Number.isInteger(selected)) throw forbidden(aedErrorKeys.accountNotAllowed);
+  if (selected <= 0) return visible;
+  if (!visible.some((site) => site.id === selected)) throw forbidden(aedErrorKeys.accountNotAllowed);
+  if (!withChild) return visible.filter((site) => site.id === selected);
+  const ids = new Set([selected]);
+  // visible is ordered parents first, so one pass collects every descendant.
+  for (const site of visible) if (site.parentId !== null && ids.has(site.parentId)) ids.add(site.id);
+  return visible.filter((site) => ids.has(site.id));
+}
+
+/** Accepts an AED id ("42") or udid. */
+export function aedKeyCondition(key: string | number) {
+  const text = String(key);
+  if (/^\d{1,10}$/.test(text)) return eq(aeds.id, Number(text));
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return eq(aeds.udid, text.toLowerCase());
+  return undefined;
+}
+
+export type AedRow = typeof aeds.$inferSelect;
+
+/** The AED of that id or udid when the caller's tree owns it; 404 otherwise (other accounts' AEDs do not exist for the caller). */
+export async function findVisibleAed(ctx: AppContext, session: Session, key: string | number): Promise<{ aed: AedRow; site: SiteInfo; sites: SiteInfo[] }> {
+  const condition = aedKeyCondition(key);
+  if (!condition) throw notFound(aedErrorKeys.notFound);
+  const [aed] = await ctx.database.db.select().from(aeds).where(condition);
+  const sites = await visibleSites(ctx, session);
+  const site = aed && sites.find((candidate) => candidate.id === aed.idSite);
+  if (!aed || !site) throw notFound(aedErrorKeys.notFound);
+  return { aed, site, sites };
+}

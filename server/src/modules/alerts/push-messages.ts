@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/database';
+
+/** What a push message to a responder is about. */
+export type AlertPushKind = 'ALERT' | 'ALERT_UPDATED' | 'ALERT_CLOSED' | 'STOPPED' | 'PROMOTED';
+
+type Texts = Record<'fr' | 'en' | 'de', string>;
+
+const typeTitles: Record<number, Texts> = {
+  1: { fr: 'Arrêt cardiaque près de vous', en: 'Cardiac arrest near you', de: 'Herzstillstand in Ihrer Nähe' },
+  3: { fr: 'Accident de la route près de vous', en: 'Road accident near you', de: 'Verkehrsunfall in Ihrer Nähe' },
+  4: { fr: 'Hémorragie près de vous', en: 'Bleeding near you', de: 'Blutung in Ihrer Nähe' },
+  5: { fr: 'Urgence médicale près de vous', en: 'Medical emergency near you', de: 'Medizinischer Notfall in Ihrer Nähe' },
+  6: { fr: 'Départ de feu près de vous', en: 'Fire outbreak near you', de: 'Brand in Ihrer Nähe' },
+  7: { fr: 'Personne inconsciente près de vous', en: 'Unconscious person near you', de: 'Bewusstlose Person in Ihrer Nähe' },
+};
+
+const bodies: Record<AlertPushKind, { victim: Texts; aed: Texts; title?: Texts }> = {
+  ALERT: {
+    victim: { fr: 'Pouvez-vous aider ? Rendez-vous auprès de la victime.', en: 'Can you help? Go to the victim.', de: 'Können Sie helfen? Gehen Sie zum Opfer.' },
+    aed: {
+      fr: 'Pouvez-vous aider ? Allez d’abord chercher le défibrillateur indiqué.',
+      en: 'Can you help? Fetch the defibrillator shown first.',
+      de: 'Können Sie helfen? Holen Sie zuerst den angezeigten Defibrillator.',
+    },
+  },
+  ALERT_UPDATED: {
+    title: { fr: 'Adresse de l’intervention modifiée', en: 'Intervention address changed', de: 'Einsatzadresse geändert' },
+    victim: { fr: 'La victime a été déplacée sur la carte : suivez la nouvelle position.', en: 'The victim was moved on the map: follow the new position.', de: 'Das Opfer wurde auf der Karte verschoben: folgen Sie der neuen Position.' },
+    aed: { fr: 'La victime a été déplacée sur la carte : suivez la nouvelle position.', en: 'The victim was moved on the map: follow the new position.', de: 'Das Opfer wurde auf der Karte verschoben: folgen Sie der neuen Position.' },
+  },
+  ALERT_CLOSED: {
+    title: { fr: 'Intervention terminée', en: 'Intervention closed', de: 'Einsatz beendet' },
+    victim: { fr: 'L’intervention est terminée, merci.', en: 'The intervention is over, thank you.', de: 'Der Einsatz ist beendet, danke.' },
+    aed: { fr: 'L’intervention est terminée, merci.', en: 'The intervention is over, thank you.', de: 'Der Einsatz ist beendet, danke.' },
+  },
+  STOPPED: {
+    title: { fr: 'Vous n’êtes plus attendu', en: 'You are no longer needed', de: 'Sie werden nicht mehr benötigt' },
+    victim: { fr: 'Les secours vous ont arrêté sur cette intervention, merci.', en: 'The emergency services stopped you on this intervention, thank you.', de: 'Die Rettungskräfte haben Sie für diesen Einsatz gestoppt, danke.' },
+    aed: { fr: 'Les secours vous ont arrêté sur cette intervention, merci.', en: 'The emergency services stopped you on this intervention, thank you.', de: 'Die Rettungskräfte haben Sie für diesen Einsatz gestoppt, danke.' },
+  },
+  PROMOTED: {
+    title: { fr: 'Vous êtes attendu', en: 'You are needed', de: 'Sie werden gebraucht' },
+    victim: { fr: 'Une place s’est libérée : rendez-vous auprès de la victime.', en: 'A place opened up: go to the victim.', de: 'Ein Platz ist frei geworden: gehen Sie zum Opfer.' },
+    aed: { fr: 'Une place s’est libérée : allez d’abord chercher le défibrillateur.', en: 'A place opened up: fetch the defibrillator first.', de: 'Ein Platz ist frei geworden: holen Sie zuerst den Defibrillator.' },
+  },
+};
+
+/** Which requests of the alert a message goes to. */
+export type Recipients = { requestIds: number[] } | { statuses: readonly string[] };
+
+/**
+ * The INSERT of outbox rows for the requests of `source` (a relation named q with id,
+ * responder_id, alert_id and mission): one row per active device with a push token, in the
+ * responder's language (fr, en or de; en otherwise). Usable alone or inside a larger statement.
+ */
+export function pushInsertSql(alertType: number, kind: AlertPushKind, source: SQL): SQL {
+  const texts = bodies[kind];
+  const titles = texts.title ?? typeTitles[alertType] ?? typeTitles[1];
+  return sql`INSERT INTO push_outbox (device_id, responder_id, alert_id, kind, payload)
+    SELECT d.id, q.responder_id, q.alert_id, ${kind},
+           jsonb_build_object(
+             'title', ${JSON.stringify(titles)}::jsonb ->> l.lang,
+             'body', ${JSON.stringify({ victim: texts.victim, aed: texts.aed })}::jsonb -> q.mission ->> l.lang,
+             'data', jsonb_build_object('kind', ${kind}::text, 'alertId', q.alert_id::text, 'requestId', q.id::text, 'mission', q.mission),
+             'urgency', 'high',
+             'ttlSeconds', 1200)
+      FROM ${source}
+      JOIN responders r ON r.id = q.responder_id
+      JOIN responder_devices d ON d.responder_id = q.responder_id AND d.active AND d.push_token IS NOT NULL
+      CROSS JOIN LATERAL (SELECT CASE WHEN left(r.language, 2) IN ('fr', 'en', 'de') THEN left(r.language, 2) ELSE 'en' END AS lang) l`;
+}
+
+/** Writes the push messages of `kind` to some requests of an alert, in the caller's transaction; returns the rows written. */
+export async function enqueueAlertPush(db: Db, alert: { id: number; alertType: number }, kind: AlertPushKind, recipients: Recipients): Promise<number> {
+  const filter: SQL =
+    'requestIds' in recipients
+      ? sql`id = ANY(${`{${recipients.requestIds.join(',')}}`}::int[])`
+      : sql`status = ANY(${`{${recipients.statuses.join(',')}}`}::text[])`;
+  const source = sql`(SELECT id, responder_id, alert_id, mission FROM alert_requests WHERE alert_id = ${alert.id} AND ${filter}) AS q`;
+  const rows = await rowsOf<{ n: number }>(db, sql`WITH written AS (${pushInsertSql(alert.alertType, kind, source)} RETURNING 1) SELECT count(*)::int AS n FROM written`);
+  return rows[0].n;
+}

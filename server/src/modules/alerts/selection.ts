@@ -1,0 +1,129 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { NearbyAed } from '../../../../contract/alert.schemas';
+import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
+import { rowsOf, type Db } from '../../db/database';
+import { walking, type AlertSettings } from './settings';
+
+/**
+ * Who can be alerted: responders whose account is activated, who are available, whose last
+ * position is fresh and within distanceMax of the victim, and who are not busy (engaged or on
+ * stand-by) on another open alert. `pool` keeps test alerts away from real people: production
+ * alerts never reach bots, debug mode 1 reaches testers only, debug mode 3 only the bots started
+ * for that alert.
+ */
+export interface Reach {
+  lat: number;
+  lon: number;
+  radiusMetres: number;
+  freshSeconds: number;
+  pool: { kind: 'production' } | { kind: 'testers' } | { kind: 'bots'; responderIds: number[] };
+}
+
+const busy = sql.raw(busyStatuses.map((status) => `'${status}'`).join(', '));
+
+function reachConditions(reach: Reach): SQL {
+  const center = sql`ll_to_earth(${reach.lat}, ${reach.lon})`;
+  const pool =
+    reach.pool.kind === 'production'
+      ? sql`NOT p.is_bot`
+      : reach.pool.kind === 'testers'
+        ? sql`p.is_tester AND NOT p.is_bot`
+        : sql`p.is_bot AND p.responder_id = ANY(${`{${reach.pool.responderIds.join(',')}}`}::int[])`;
+  // The earth_box test is what the partial GiST index on available positions answers; the exact
+  // distance then trims the box's corners. Account status and pool are the position row's copies
+  // (kept by triggers), so the responders table is not visited for every candidate.
+  return sql`p.available
+    AND earth_box(${center}, ${reach.radiusMetres}) @> p.earth
+    AND earth_distance(${center}, p.earth) <= ${reach.radiusMetres}
+    AND p.reported_at >= now() - make_interval(secs => ${reach.freshSeconds})
+    AND p.activated
+    AND ${pool}
+    AND NOT EXISTS (SELECT 1 FROM alert_requests q WHERE q.responder_id = p.responder_id AND q.alert_open AND q.status IN (${busy}))`;
+}
+
+/** How many responders an alert at this place would reach now (the set-up preview, nbPotentialBS). */
+export async function countReachable(db: Db, reach: Reach): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM responder_positions p WHERE ${reachConditions(reach)}`,
+  );
+  return row.n;
+}
+
+export interface Candidate {
+  responderId: number;
+  lat: number;
+  lon: number;
+  /** Metres to the victim, as the crow flies. */
+  distance: number;
+  carriesAed: boolean;
+}
+
+/** The nearest reachable responders (at most `limit`), and how many are reachable in all. */
+export async function nearestReachable(db: Db, reach: Reach, limit: number): Promise<{ candidates: Candidate[]; total: number }> {
+  const center = sql`ll_to_earth(${reach.lat}, ${reach.lon})`;
+  const rows = await rowsOf<{ responder_id: number; lat: number; lon: number; distance: number; carries_aed: boolean; total: number }>(
+    db,
+    sql`SELECT c.*, r.carries_aed
+          FROM (SELECT p.responder_id, p.lat, p.lon, earth_distance(${center}, p.earth) AS distance, (count(*) OVER ())::int AS total
+                  FROM responder_positions p
+                 WHERE ${reachConditions(reach)}
+                 ORDER BY distance, p.responder_id
+                 LIMIT ${limit}) AS c
+          JOIN responders r ON r.id = c.responder_id
+         ORDER BY c.distance, c.responder_id`,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    candidates: rows.map((row) => ({ responderId: row.responder_id, lat: row.lat, lon: row.lon, distance: row.distance, carriesAed: row.carries_aed })),
+  };
+}
+
+/** Metres between two points on the earth (haversine, the radius earthdistance uses). */
+export function metresBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const radius = 6_378_168;
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * radius * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export interface Mission {
+  responderId: number;
+  mission: 'victim' | 'aed';
+  aed: NearbyAed | null;
+  /** Metres to the victim, as the crow flies. */
+  distance: number;
+  /** Seconds of walking planned: straight to the victim, or via the AED. */
+  duration: number;
+}
+
+/**
+ * Gives each selected responder a mission. The nearest ones (ALERT_DIRECT_RESPONDERS) and those
+ * carrying an AED go straight to the victim. The next ones, in order of distance, are sent first to
+ * the AED available now that makes their walk to the victim shortest, when that detour costs at
+ * most ALERT_AED_MAX_DETOUR_SECONDS, up to ALERT_AED_RUNNERS in all and ALERT_AED_RUNNERS_PER_AED
+ * per AED. Everyone else goes straight to the victim.
+ */
+export function planMissions(settings: AlertSettings, candidates: Candidate[], aedsAvailableNow: NearbyAed[]): Mission[] {
+  const usePerAed = new Map<number, number>();
+  let runners = 0;
+  return candidates.map((candidate, index) => {
+    const direct = walking(settings, candidate.distance);
+    const straight: Mission = { responderId: candidate.responderId, mission: 'victim', aed: null, distance: Math.round(candidate.distance), duration: direct.seconds };
+    if (index < settings.ALERT_DIRECT_RESPONDERS || candidate.carriesAed || runners >= settings.ALERT_AED_RUNNERS) return straight;
+    let best: { aed: NearbyAed; metres: number } | undefined;
+    for (const aed of aedsAvailableNow) {
+      if ((usePerAed.get(aed.id) ?? 0) >= settings.ALERT_AED_RUNNERS_PER_AED) continue;
+      const metres = metresBetween(candidate, aed) + aed.distance;
+      if (!best || metres < best.metres) best = { aed, metres };
+    }
+    if (!best) return straight;
+    const via = walking(settings, best.metres);
+    if (via.seconds - direct.seconds > settings.ALERT_AED_MAX_DETOUR_SECONDS) return straight;
+    runners += 1;
+    usePerAed.set(best.aed.id, (usePerAed.get(best.aed.id) ?? 0) + 1);
+    return { ...straight, mission: 'aed', aed: best.aed, duration: via.seconds };
+  });
+}

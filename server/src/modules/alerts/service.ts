@@ -1,0 +1,239 @@
+import { alertErrorKeys } from '../../../../contract/alert.errors';
+import { alertTypes, debugModes, testSiteId, type Alert, type AlertListQuery, type AlertOptions, type LaunchBody, type SetUpBody, type SetUpResult, type UpdateAddressBody } from '../../../../contract/alert.schemas';
+import { alertStatusCode } from '../../../../contract/charts/alert.chart';
+import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
+import { errorKeys } from '../../../../contract/errors';
+import { spawnBots, startBots } from '../../bots/in-process';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
+import { accountSubtree } from '../accounts/repo';
+import { aedsAround } from './aeds-nearby';
+import { scheduleAutoClose } from './auto-close';
+import { afterAlertChange } from './effects';
+import { resolvePlace, type Place } from './place';
+import { enqueueAlertPush } from './push-messages';
+import * as repo from './repo';
+import { checkAlertEvent } from './requests';
+import { countReachable, metresBetween, nearestReachable, planMissions, type Reach } from './selection';
+import { alertSettings, type AlertSettings } from './settings';
+import { writeDraft, writeLaunch } from './writes';
+
+/** Request statuses that still expect news about the alert (updates, close). */
+const stillConcerned = ['available', ...busyStatuses] as const;
+
+/** GET options: alert types, debug modes, sites and the initial map (spec §3, §9). */
+export async function options(ctx: AppContext, session: Session): Promise<AlertOptions> {
+  const settings = alertSettings(ctx);
+  const tree = await accountSubtree(ctx.database.db, session.siteId);
+  return {
+    alertTypes: alertTypes.map((value) => ({ value, label: `alert.type.${value}` })),
+    debugModes: debugModes.map((value) => ({ value, label: `alert.debug-mode.${value}` })),
+    debugMode: 0,
+    sites: [{ value: testSiteId, label: 'alert.site.test' }, ...tree.map((account) => ({ value: account.id, label: account.name }))],
+    positionInit: { lat: settings.ALERT_MAP_LAT, lng: settings.ALERT_MAP_LNG },
+    zoomInit: settings.ALERT_MAP_ZOOM,
+    distanceMax: settings.ALERT_DISTANCE_MAX_KM,
+    maxAddressMoveKm: settings.ALERT_ADDRESS_MAX_MOVE_KM,
+    autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS,
+    countryCode: 'FR',
+  };
+}
+
+/** Site 0 is the test site: a test alert of the caller's own account. Any other site must be in the caller's subtree. */
+async function resolveSite(db: Db, session: Session, idSite: number | undefined, fallback?: repo.AlertRow): Promise<{ idSite: number; test: boolean }> {
+  if (idSite === undefined) return fallback ? { idSite: fallback.id_site, test: fallback.test } : { idSite: session.siteId, test: false };
+  if (idSite === testSiteId) return { idSite: session.siteId, test: true };
+  if (idSite !== session.siteId && !(await repo.subtreeIds(db, session.siteId)).includes(idSite)) throw forbidden(alertErrorKeys.siteNotAllowed);
+  return { idSite, test: false };
+}
+
+/** The caller's scope: their account and its descendants. */
+const scopeOf = (session: Session): repo.Scope => ({ subtreeOf: session.siteId });
+
+/** The draft or alert `alertId` of the caller's scope; 404 when there is none. */
+async function existingAlert(db: Db, session: Session, alertId: number | undefined): Promise<repo.AlertRow | undefined> {
+  if (alertId === undefined) return undefined;
+  const alert = await repo.findAlert(db, alertId, scopeOf(session));
+  if (!alert) throw notFound();
+  return alert;
+}
+
+/** After a conditional write found the draft changed: re-read it and refuse with the chart's key. */
+async function refuseChanged(db: Db, alertId: number, event: 'alert.setUp' | 'alert.launch'): Promise<never> {
+  checkAlertEvent((await repo.findAlert(db, alertId, 'any'))!, event);
+  throw conflict(errorKeys.illegalTransition);
+}
+
+function reachOf(settings: AlertSettings, place: { lat: number; lon: number }, distanceMaxKm: number, debugMode: number, botIds: number[] = []): Reach {
+  return {
+    lat: place.lat,
+    lon: place.lon,
+    radiusMetres: distanceMaxKm * 1000,
+    freshSeconds: settings.ALERT_POSITION_FRESH_SECONDS,
+    pool: debugMode === 3 ? { kind: 'bots', responderIds: botIds } : debugMode === 1 ? { kind: 'testers' } : { kind: 'production' },
+  };
+}
+
+async function reload(db: Db, alertId: number): Promise<Alert> {
+  return repo.toAlert((await repo.findAlert(db, alertId, 'any'))!);
+}
+
+async function visibleAlert(ctx: AppContext, session: Session, alertId: number): Promise<repo.AlertRow> {
+  return (await existingAlert(ctx.database.db, session, alertId))!;
+}
+
+/**
+ * PUT alertSettingUp: places the victim (geocoding the address when no coordinates are given),
+ * creates or replaces the draft, and answers the preview: reachable responders and the AEDs around.
+ */
+export async function setUp(ctx: AppContext, session: Session, body: SetUpBody): Promise<SetUpResult> {
+  const settings = alertSettings(ctx);
+  const db = ctx.database.db;
+  const existing = await existingAlert(db, session, body.alertId);
+  checkState(existing, 'alert.setUp');
+  const site = await resolveSite(db, session, body.idSite, existing);
+  const debugMode = body.debugMode ?? existing?.debug_mode ?? 0;
+  const place = await resolvePlace(ctx, body);
+  if (!place) {
+    return { alert: existing ? repo.toAlert(existing) : null, wrongAddress: true, needsPinMove: false, msg: alertErrorKeys.addressNotFound, nbPotentialBS: 0, aeds: [] };
+  }
+  const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
+  // Debug mode 3 alerts only bots, started at launch around the victim: the preview is their number.
+  const [nbPotentialBS, aeds] = await Promise.all([
+    debugMode === 3 ? settings.BOTS_COUNT : countReachable(db, reachOf(settings, place, distanceMax, debugMode)),
+    aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000),
+  ]);
+  const fields = { alertType: body.alertType ?? existing?.alert_type ?? 1, ...site, ...placeFields(place, body.addressInfo), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
+  const row = await writeDraft(db, existing?.id, { ...fields, nbPotentialBs: nbPotentialBS }, { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision, nbPotentialBS });
+  if (!row) return refuseChanged(db, existing!.id, 'alert.setUp');
+  afterAlertChange(ctx, { id: row.id, idSite: row.id_site }, { push: false });
+  const needsPinMove = place.precision === 'municipality';
+  return { alert: repo.toAlert(row), wrongAddress: false, needsPinMove, msg: needsPinMove ? alertErrorKeys.addressImprecise : null, nbPotentialBS, aeds };
+}
+
+/** The chart's answer for an event on an existing alert, or on a new one (which starts as a draft). */
+function checkState(existing: repo.AlertRow | undefined, event: 'alert.setUp' | 'alert.launch'): void {
+  checkAlertEvent(existing ?? ({ status: alertStatusCode.settingUp } as repo.AlertRow), event);
+}
+
+function placeFields(place: Place, addressInfo: string) {
+  return { lat: place.lat, lon: place.lon, address: place.address, addressInfo, countryCode: place.countryCode, precision: place.precision };
+}
+
+/**
+ * POST alertLaunch: launches the draft `alertId` (or a new alert). Selects the nearest reachable
+ * responders and gives each a mission (AED first or straight to the victim), then writes the live
+ * alert, the requests, the push messages and the chronology in one statement. Then schedules the
+ * auto-close, tells the account's sockets, sends the push messages and, in debug mode 3, starts
+ * the bots.
+ */
+export async function launch(ctx: AppContext, session: Session, body: LaunchBody): Promise<Alert> {
+  const settings = alertSettings(ctx);
+  const db = ctx.database.db;
+  const existing = await existingAlert(db, session, body.alertId);
+  checkState(existing, 'alert.launch');
+  const site = await resolveSite(db, session, body.idSite, existing);
+  const debugMode = body.debugMode ?? existing?.debug_mode ?? 0;
+  const place = await launchPlace(ctx, body, existing);
+  const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
+  const botIds = debugMode === 3 ? await spawnBots(ctx, place, distanceMax) : [];
+  const [{ candidates, total }, aedsNow] = await Promise.all([
+    nearestReachable(db, reachOf(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
+    aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000, { onlyAvailableNow: true }),
+  ]);
+  const missions = planMissions(settings, candidates, aedsNow);
+  const fields = { alertType: body.alertType, ...site, ...placeFields(place, body.addressInfo || existing?.address_info || ''), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
+  const row = await writeLaunch(db, existing?.id, fields, { missions, total, autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS });
+  if (!row) return refuseChanged(db, existing!.id, 'alert.launch');
+  await scheduleAutoClose(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
+  afterAlertChange(ctx, { id: row.id, idSite: row.id_site });
+  if (botIds.length > 0) startBots(ctx, row.id, botIds);
+  return repo.toAlert(row);
+}
+
+/** Coordinates for a launch: given ones, else the geocoded address, else the draft's. */
+async function launchPlace(ctx: AppContext, body: LaunchBody, existing: repo.AlertRow | undefined): Promise<Place> {
+  const typedNewAddress = body.address && body.address !== existing?.address;
+  if ((body.lat !== undefined && body.lon !== undefined) || typedNewAddress || !existing) {
+    const place = await resolvePlace(ctx, body);
+    if (!place) throw new AppError(422, alertErrorKeys.addressNotFound);
+    return place;
+  }
+  return { lat: existing.lat, lon: existing.lon, address: existing.address, countryCode: existing.country_code, precision: (existing.precision ?? 'manual') as Place['precision'] };
+}
+
+/** GET alerts/{alertId}: 404 for an alert outside the caller's account subtree. */
+export async function getAlert(ctx: AppContext, session: Session, alertId: number): Promise<Alert> {
+  return repo.toAlert(await visibleAlert(ctx, session, alertId));
+}
+
+/** GET alerts: the caller's account subtree, newest first (the live list is close=0&status=2). */
+export async function listAlerts(ctx: AppContext, session: Session, query: AlertListQuery): Promise<Alert[]> {
+  return (await repo.listAlerts(ctx.database.db, scopeOf(session), query)).map(repo.toAlert);
+}
+
+/**
+ * POST alert/{alertId}: moves the victim. Once launched, a move beyond ALERT_ADDRESS_MAX_MOVE_KM is
+ * refused (422, key error.alert.address-too-far): the dispatcher must close this intervention and
+ * create a new one, since the responders alerted were chosen for the old place.
+ */
+export async function updateAddress(ctx: AppContext, session: Session, alertId: number, body: UpdateAddressBody): Promise<Alert> {
+  const settings = alertSettings(ctx);
+  const alert = await visibleAlert(ctx, session, alertId);
+  checkAlertEvent(alert, 'address.change');
+  const place = await resolvePlace(ctx, body);
+  if (!place) throw new AppError(422, alertErrorKeys.addressNotFound);
+  await ctx.database.db.transaction(async (tx) => {
+    const current = (await repo.findAlert(tx, alertId, 'any', true))!;
+    checkAlertEvent(current, 'address.change');
+    const movedKm = metresBetween(current, place) / 1000;
+    if (current.status === 2 && movedKm > settings.ALERT_ADDRESS_MAX_MOVE_KM) {
+      throw new AppError(422, alertErrorKeys.addressTooFar, { distanceKm: Math.round(movedKm * 1000) / 1000, maxKm: settings.ALERT_ADDRESS_MAX_MOVE_KM });
+    }
+    await repo.updatePlace(tx, alertId, { ...placeFields(place, body.addressInfo), movedKm });
+    await repo.logEvent(tx, alertId, 'addressChanged', { type: 'user', id: session.userId }, {
+      from: { lat: current.lat, lon: current.lon, address: current.address },
+      to: { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision },
+      movedKm,
+    });
+    if (current.status === 2) await enqueueAlertPush(tx, { id: alertId, alertType: current.alert_type }, 'ALERT_UPDATED', { statuses: stillConcerned });
+  });
+  afterAlertChange(ctx, { id: alertId, idSite: alert.id_site });
+  return reload(ctx.database.db, alertId);
+}
+
+/**
+ * Closes an open alert, by a user (alertClose) or by the auto-close job. A second close is refused
+ * with 409 error.alert.closed and the alert as details, so the client can say who closed it.
+ */
+export async function closeAlert(ctx: AppContext, alertId: number, by: { session: Session } | { auto: true }): Promise<Alert | undefined> {
+  const auto = 'auto' in by;
+  let idSite: number | undefined;
+  await ctx.database.db.transaction(async (tx) => {
+    const current = await repo.findAlert(tx, alertId, auto ? 'any' : scopeOf(by.session), true);
+    if (!current && auto) return;
+    if (!current) throw notFound();
+    if (auto && (current.close !== 0 || current.status !== 2)) return;
+    try {
+      checkAlertEvent(current, auto ? 'alert.autoClose' : 'alert.close');
+    } catch (error) {
+      if (current.close === 1) throw new AppError(409, alertErrorKeys.closed, repo.toAlert(current));
+      throw error;
+    }
+    if (!(await repo.markClosed(tx, alertId, auto ? null : by.session.userId, auto ? 'auto' : 'user'))) return;
+    await repo.logEvent(tx, alertId, 'closed', auto ? { type: 'system' } : { type: 'user', id: by.session.userId }, { reason: auto ? 'auto' : 'user' });
+    if (current.status === 2) await enqueueAlertPush(tx, { id: alertId, alertType: current.alert_type }, 'ALERT_CLOSED', { statuses: stillConcerned });
+    idSite = current.id_site;
+  });
+  if (idSite === undefined) return undefined;
+  afterAlertChange(ctx, { id: alertId, idSite });
+  return reload(ctx.database.db, alertId);
+}
+
+/** The chronology of an alert (for tests and the history issue). */
+export async function chronology(ctx: AppContext, session: Session, alertId: number) {
+  await visibleAlert(ctx, session, alertId);
+  return repo.alertEvents(ctx.database.db, alertId);
+}

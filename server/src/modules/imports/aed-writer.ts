@@ -1,0 +1,241 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ImportFieldId } from '../../../../contract/import.fields';
+import { rowsOf, type Db } from '../../db/database';
+import { aedContacts, aeds } from '../../db/schema/aeds';
+import { insertAeds as insertAedRows } from '../../db/seed/aeds';
+import { availabilityUpdate, deleteUpdate } from '../aeds/availability';
+import type { AedRow } from '../aeds/tenancy';
+import type { AedValues, ContactValues } from './mapping';
+
+/**
+ * The one place the import touches the AED register's tables. The register's module has no bulk
+ * functions yet (see docs/api-import.md, "Needed from the AED register"): the import writes
+ * thousands of rows per second, so it inserts by batch and finds duplicates for a whole batch in
+ * one query, with the same rules as the register (server/src/modules/aeds/duplicates.ts and
+ * form.ts). Availability changes go through the register's own chart helpers.
+ */
+
+/** The register's potential-duplicate rule (aeds/duplicates.ts): within 300 m and a name alike, or within 50 m. */
+export const duplicateRadiusMetres = 300;
+export const duplicateNameSimilarity = 0.3;
+export const duplicateCloseMetres = 50;
+/** The register's "a defibrillator already exists" rule (aeds/form.ts): same name within 30 m, or same brand and serial number. */
+export const sameDeviceMetres = 30;
+
+export type { AedRow };
+
+/** The aeds column a primary-key field is matched against. */
+const keyColumns = {
+  l_udid: aeds.udid,
+  l_idAed: aeds.idAed,
+  l_externalSourceId: aeds.externalSourceId,
+  d_serialNumber: aeds.serialNumber,
+  d_cabinetId: aeds.cabinetId,
+  l_name: aeds.name,
+} as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** AEDs of the account whose key column holds one of `keys`, deleted ones included, grouped by key. */
+export async function findByKeys(db: Db, idSite: number, field: ImportFieldId, keys: string[]): Promise<Map<string, AedRow[]>> {
+  const column = keyColumns[field as keyof typeof keyColumns];
+  const found = new Map<string, AedRow[]>();
+  if (!column) throw new Error(`${field} is no key field`);
+  const wanted = [...new Set(field === 'l_udid' ? keys.filter((key) => uuidPattern.test(key)).map((key) => key.toLowerCase()) : keys)];
+  if (wanted.length === 0) return found;
+  // `id_site + 0`: look up by the key's index, not by the account's (see findDuplicates).
+  const rows = await db
+    .select()
+    .from(aeds)
+    .where(and(inArray(column, wanted), sql`${aeds.idSite} + 0 = ${idSite}`));
+  const property = columnProperty(field);
+  for (const row of rows) {
+    const key = String(row[property]);
+    const list = found.get(key) ?? [];
+    list.push(row);
+    found.set(key, list);
+  }
+  return found;
+}
+
+function columnProperty(field: ImportFieldId): keyof AedRow {
+  const properties: Record<string, keyof AedRow> = {
+    l_udid: 'udid',
+    l_idAed: 'idAed',
+    l_externalSourceId: 'externalSourceId',
+    d_serialNumber: 'serialNumber',
+    d_cabinetId: 'cabinetId',
+    l_name: 'name',
+  };
+  return properties[field];
+}
+
+/** A row about to be inserted, for the duplicate check. */
+export interface DuplicateProbe {
+  index: number;
+  lat: number;
+  lon: number;
+  name: string;
+  serialNumber?: string;
+  brand?: string;
+}
+
+export interface DuplicateHit {
+  udid: string;
+  name: string;
+  distance: number;
+  similarity: number;
+  /** The register would refuse it outright ("a defibrillator already exists"). */
+  sameDevice: boolean;
+}
+
+/** Lower case without accents, as the register compares names. */
+export function normaliseName(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * Potential duplicates in the account of a whole batch of rows, in one query: live AEDs within
+ * 300 m with a name alike or within 50 m, and AEDs with the same brand and serial number anywhere.
+ */
+export async function findDuplicates(db: Db, idSite: number, probes: DuplicateProbe[]): Promise<Map<number, DuplicateHit[]>> {
+  const hits = new Map<number, DuplicateHit[]>();
+  if (probes.length === 0) return hits;
+  const index = sql`${`{${probes.map((probe) => probe.index).join(',')}}`}::int[]`;
+  const lats = sql`${`{${probes.map((probe) => probe.lat).join(',')}}`}::float8[]`;
+  const lons = sql`${`{${probes.map((probe) => probe.lon).join(',')}}`}::float8[]`;
+  const names = sql`${JSON.stringify(probes.map((probe) => normaliseName(probe.name)))}::jsonb`;
+  const serials = sql`${JSON.stringify(probes.map((probe) => probe.serialNumber?.trim() || null))}::jsonb`;
+  const brands = sql`${JSON.stringify(probes.map((probe) => (probe.brand ?? '').toLowerCase()))}::jsonb`;
+  // One gist lookup per probe (LATERAL); `id_site + 0` keeps the planner off the account index,
+  // which would compare every probe with every AED of the account when statistics are missing.
+  const rows = await rowsOf<{ i: number; udid: string; name: string; distance: number; similarity: number; same_device: boolean }>(
+    db,
+    sql`WITH v AS (
+          SELECT p.i, ll_to_earth(p.lat, p.lon) AS e, ${names}->>(p.n::int - 1) AS name,
+                 ${serials}->>(p.n::int - 1) AS serial, ${brands}->>(p.n::int - 1) AS brand
+            FROM unnest(${index}, ${lats}, ${lons}) WITH ORDINALITY AS p(i, lat, lon, n)
+        )
+        SELECT v.i, near.udid, near.name, near.distance, near.similarity,
+               (near.same_name AND near.distance <= ${sameDeviceMetres}) AS same_device
+          FROM v CROSS JOIN LATERAL (
+            SELECT a.udid::text AS udid, a.name, earth_distance(v.e, ll_to_earth(a.lat, a.lon)) AS distance,
+                   similarity(lower(vigil_unaccent(a.name)), v.name) AS similarity,
+                   lower(vigil_unaccent(a.name)) = v.name AS same_name
+              FROM aeds a
+             WHERE earth_box(v.e, ${duplicateRadiusMetres}) @> ll_to_earth(a.lat, a.lon)
+               AND a.id_site + 0 = ${idSite} AND a.deleted_at IS NULL
+          ) AS near
+         WHERE near.distance <= ${duplicateRadiusMetres} AND (near.similarity >= ${duplicateNameSimilarity} OR near.distance <= ${duplicateCloseMetres})
+        UNION ALL
+        SELECT v.i, same.udid, same.name, earth_distance(v.e, ll_to_earth(same.lat, same.lon)), 1, true
+          FROM v CROSS JOIN LATERAL (
+            SELECT a.udid::text AS udid, a.name, a.lat, a.lon
+              FROM aeds a
+             WHERE a.serial_number = v.serial AND a.id_site + 0 = ${idSite} AND a.deleted_at IS NULL
+               AND lower(coalesce(a.brand, '')) = v.brand
+          ) AS same
+         WHERE v.serial IS NOT NULL`,
+  );
+  for (const row of rows) {
+    const list = hits.get(Number(row.i)) ?? [];
+    if (list.some((hit) => hit.udid === row.udid)) continue;
+    list.push({ udid: row.udid, name: row.name, distance: Math.round(Number(row.distance)), similarity: Math.round(Number(row.similarity) * 1000) / 1000, sameDevice: Boolean(row.same_device) });
+    hits.set(Number(row.i), list);
+  }
+  for (const list of hits.values()) list.sort((a, b) => Number(b.sameDevice) - Number(a.sameDevice) || b.similarity - a.similarity || a.distance - b.distance);
+  return hits;
+}
+
+/** A new AED: its values (name, lat and lon included) in an account. */
+export interface NewAed {
+  idSite: number;
+  /** Country of the account, for rows that name none. */
+  country: string;
+  values: Partial<AedValues> & { name: string; lat: number; lon: number };
+  status?: 'available' | 'inMaintenance' | 'unavailable';
+}
+
+/**
+ * Inserts AEDs in one statement through the register's bulk insert (jsonb_populate_recordset, the
+ * map-cell trigger runs once per batch); returns their ids and udids in the order given.
+ */
+export async function insertAeds(db: Db, rows: NewAed[]): Promise<{ id: number; udid: string }[]> {
+  if (rows.length === 0) return [];
+  const prepared = rows.map((row) => {
+    const udid = randomUUID();
+    const status = row.status ?? 'available';
+    return {
+      udid,
+      // A batch insert names every column some row sets: give the others' NOT NULL columns their defaults.
+      alwaysOpened: false,
+      openingHours: {},
+      itinerant: false,
+      hasChildPads: false,
+      ...(row.values as Partial<typeof aeds.$inferInsert>),
+      country: row.values.country ?? row.country,
+      idSite: row.idSite,
+      source: 'import',
+      status,
+      unavailableReason: status === 'unavailable' ? 'temporarilyUnavailable' : null,
+    } as typeof aeds.$inferInsert;
+  });
+  const inserted = await insertAedRows(db, prepared, prepared.length);
+  const byUdid = new Map(inserted.map((row) => [row.udid, row.id]));
+  return prepared.map((row) => ({ id: byUdid.get(row.udid!)!, udid: row.udid! }));
+}
+
+/** Writes changed columns of one AED, with an availability change checked by the register's chart. */
+export async function updateAed(db: Db, existing: AedRow, values: Partial<AedValues>, status?: 'available' | 'inMaintenance' | 'unavailable'): Promise<void> {
+  const columns: Partial<AedRow> = { ...(values as Partial<AedRow>), updatedAt: new Date() };
+  if (status && status !== existing.status) {
+    Object.assign(columns, availabilityUpdate(existing, { status, reason: status === 'unavailable' ? 'temporarilyUnavailable' : undefined }));
+  }
+  await db.update(aeds).set(columns).where(eq(aeds.id, existing.id));
+}
+
+/** Soft-deletes an AED through the register's chart (restorable from the AED list). */
+export async function softDeleteAed(db: Db, existing: AedRow): Promise<void> {
+  await db
+    .update(aeds)
+    .set({ ...deleteUpdate(existing), updatedAt: new Date() })
+    .where(eq(aeds.id, existing.id));
+}
+
+export type ContactRow = typeof aedContacts.$inferSelect;
+
+/** Contacts of these AEDs, by AED id. */
+export async function contactsOf(db: Db, aedIds: number[]): Promise<Map<number, ContactRow[]>> {
+  const byAed = new Map<number, ContactRow[]>();
+  if (aedIds.length === 0) return byAed;
+  const rows = await db.select().from(aedContacts).where(inArray(aedContacts.aedId, aedIds));
+  for (const row of rows) byAed.set(row.aedId, [...(byAed.get(row.aedId) ?? []), row]);
+  return byAed;
+}
+
+/** Adds a contact, or updates the one given. */
+export async function writeContact(db: Db, aedId: number, contact: ContactValues, existingId?: number): Promise<void> {
+  if (existingId) await db.update(aedContacts).set(contact).where(eq(aedContacts.id, existingId));
+  else await db.insert(aedContacts).values({ ...contact, aedId });
+}
+
+/** Adds contacts of many new AEDs in one statement. */
+export async function insertContacts(db: Db, rows: { aedId: number; contact: ContactValues }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map(({ aedId, contact }) => ({
+    aed_id: aedId,
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    function: contact.function,
+    phone_code: contact.phoneCode,
+    phone: contact.phone,
+    email: contact.email,
+    contact_type: contact.contactType,
+  }));
+  await db.execute(
+    sql`INSERT INTO aed_contacts (aed_id, first_name, last_name, function, phone_code, phone, email, contact_type)
+        SELECT aed_id, first_name, last_name, function, phone_code, phone, email, contact_type
+          FROM jsonb_populate_recordset(NULL::aed_contacts, ${JSON.stringify(records)}::jsonb)`,
+  );
+}

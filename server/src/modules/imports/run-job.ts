@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import { importRunChart } from '../../../../contract/charts/import-run.chart';
+import { nextState } from '../../../../contract/charts/transition';
+import type { ImportCounts, ImportProgress } from '../../../../contract/import.schemas';
+import type { AppContext } from '../../context';
+import { accounts } from '../../db/schema/accounts';
+import { compileMapping } from './mapping';
+import { processBatch, type RowOutcome } from './process';
+import * as repo from './repo';
+import type { ImportSettings } from './settings';
+
+/** Durable queue of whole-file runs. */
+export const importQueue = 'aed-import';
+
+export interface ImportJob {
+  idImport: number;
+}
+
+/** Per-app state of the import runner: whether the app is closing, and the sweep timer. */
+export interface ImportRuntime {
+  settings: ImportSettings;
+  stopping: boolean;
+  sweepTimer?: NodeJS.Timeout;
+}
+
+/** Tells the accounts of a run (and their parents) how far it is. */
+export async function publishProgress(ctx: AppContext, run: repo.ImportRecord): Promise<void> {
+  const data: ImportProgress = { idImport: run.id, state: run.state, processed: run.processed, total: run.total, counts: run.counts };
+  await ctx.realtime.publish([run.idSite], 'REFRESH_IMPORT', data).catch((error: unknown) => ctx.log.warn({ err: error }, 'import progress not published'));
+}
+
+/** Sends the job of a run; a duplicate job is harmless (the lease lets one through). */
+export async function sendRunJob(ctx: AppContext, idImport: number): Promise<void> {
+  await ctx.jobs.send<ImportJob>(importQueue, { idImport }, { singletonKey: `aed-import-${idImport}` });
+}
+
+function tally(outcomes: RowOutcome[]): ImportCounts {
+  const counts = repo.zeroCounts();
+  for (const outcome of outcomes) counts[outcome.status] += 1;
+  return counts;
+}
+
+/**
+ * The job of a whole-file run. It holds the run's lease (renewed each batch), processes batches
+ * from the cursor (each batch and the cursor move in one transaction, so a crash loses nothing
+ * and repeats nothing), reports progress over the WebSocket, and stops when the run is paused,
+ * done, or when the app closes. A long run hands over to a follow-up job after a time slice so
+ * that no job outlives pg-boss's expiry. Three failed batches in a row mark the run failed.
+ */
+export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job: ImportJob): Promise<void> {
+  const owner = randomUUID();
+  const { settings } = runtime;
+  let run = await repo.takeLease(ctx.database.db, job.idImport, owner, settings.IMPORT_LEASE_SECONDS);
+  if (!run) return;
+  const started = Date.now();
+  let published = 0;
+  try {
+    const file = await repo.findFile(ctx.database.db, run.fileId);
+    if (!file || !run.fieldMapConfig) throw new Error('run without file or mapping');
+    const [account] = await ctx.database.db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, run.idSite));
+    const mapping = compileMapping(file.header, run.fieldMapConfig);
+    const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log };
+    let batches = 0;
+    for (;;) {
+      // Embedded PGlite answers on the same thread without I/O: give requests a turn between batches.
+      await nextTurn();
+      if (runtime.stopping) return;
+      const batchStart = Date.now();
+      const rows = await repo.rowsAfter(ctx.database.db, run.fileId, run.cursor, settings.IMPORT_BATCH_ROWS);
+      if (rows.length === 0) {
+        await finish(ctx, run);
+        return;
+      }
+      // The planner needs statistics as the register grows (PGlite has no autovacuum): before
+      // batches 1, 2, 5, 17, 65… of each slice, so their cost stays logarithmic in the file size.
+      if (batches === 0 || (batches > 0 && (batches & (batches - 1)) === 0 && Math.log2(batches) % 2 === 0)) await refreshStatistics(ctx, batches === 0);
+      batches += 1;
+      const current = run;
+      try {
+        await processBatch(bc, rows, {
+          afterWrite: async (tx, outcomes) => {
+            const advanced = await repo.advanceRun(tx, current.id, owner, {
+              cursor: rows[rows.length - 1].row,
+              processed: outcomes.length,
+              counts: tally(outcomes),
+              ms: Date.now() - batchStart,
+            });
+            // Another instance holds the run now: this batch must not count.
+            if (!advanced) throw new Error('import lease lost');
+          },
+        });
+      } catch (error) {
+        await recordFailure(ctx, current, owner, error);
+        throw error;
+      }
+      const renewed = await repo.takeLease(ctx.database.db, run.id, owner, settings.IMPORT_LEASE_SECONDS);
+      if (!renewed) {
+        // Paused, or taken over: report where it stands and leave.
+        const latest = await repo.findImport(ctx.database.db, run.id);
+        if (latest) await publishProgress(ctx, latest);
+        return;
+      }
+      run = renewed;
+      if (Date.now() - published > 500) {
+        published = Date.now();
+        await publishProgress(ctx, run);
+      }
+      if (Date.now() - started > settings.IMPORT_SLICE_MS) {
+        await repo.releaseLease(ctx.database.db, run.id, owner);
+        await sendRunJob(ctx, run.id);
+        return;
+      }
+    }
+  } finally {
+    await repo.releaseLease(ctx.database.db, job.idImport, owner).catch(() => undefined);
+  }
+}
+
+/** ANALYZE of the tables a batch reads, so that lookups use their indexes whatever the size. */
+async function refreshStatistics(ctx: AppContext, withRows: boolean): Promise<void> {
+  await ctx.database.query(withRows ? 'ANALYZE aeds, aed_contacts, import_rows' : 'ANALYZE aeds, aed_contacts').catch((error: unknown) => ctx.log.warn({ err: error }, 'import: ANALYZE failed'));
+}
+
+async function finish(ctx: AppContext, run: repo.ImportRecord): Promise<void> {
+  const state = nextState(importRunChart, run.state, { type: 'import.finish' });
+  if (!state) return;
+  const done = await repo.moveImport(ctx.database.db, run.id, run.state, { state, finishedAt: new Date(), leaseOwner: null, leaseUntil: null });
+  if (done) await publishProgress(ctx, done);
+}
+
+async function recordFailure(ctx: AppContext, run: repo.ImportRecord, owner: string, error: unknown): Promise<void> {
+  ctx.log.error({ err: error, idImport: run.id }, 'import batch failed');
+  const latest = await repo.findImport(ctx.database.db, run.id).catch(() => undefined);
+  if (!latest || latest.leaseOwner !== owner) return;
+  const failures = latest.failures + 1;
+  if (failures < 3) {
+    await repo.moveImport(ctx.database.db, run.id, latest.state, { failures }).catch(() => undefined);
+    return;
+  }
+  const state = nextState(importRunChart, latest.state, { type: 'import.fail' });
+  if (!state) return;
+  const failed = await repo.moveImport(ctx.database.db, run.id, latest.state, { state, failures, error: String((error as Error).message ?? error).slice(0, 500) });
+  if (failed) await publishProgress(ctx, failed);
+}
+
+/** Re-sends the job of every run that is processing but held by nobody (after a restart or a crash). */
+export async function sweepOrphanedRuns(ctx: AppContext): Promise<number> {
+  const ids = await repo.orphanedRuns(ctx.database.db);
+  for (const id of ids) await sendRunJob(ctx, id);
+  return ids.length;
+}

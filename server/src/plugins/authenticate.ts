@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { can, type Capability } from '../../../contract/access';
+import { errorKeys } from '../../../contract/errors';
+import { groups } from '../../../contract/groups';
+import type { AppContext } from '../context';
+import { users } from '../db/schema/accounts';
+import { forbidden, unauthorized } from '../errors';
+
+/** The caller, as the server trusts it after checking the token against the database. */
+export interface Session {
+  userId: number;
+  idGroup: number;
+  siteId: number;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+}
+
+/** Reads `Authorization: JWT <token>` and checks it against the user row. */
+export async function sessionFromHeader(ctx: AppContext, header: string | undefined): Promise<Session | undefined> {
+  const match = /^(?:JWT|Bearer) (.+)$/.exec(header ?? '');
+  if (!match) return undefined;
+  return sessionFromToken(ctx, match[1]);
+}
+
+export async function sessionFromToken(ctx: AppContext, token: string): Promise<Session | undefined> {
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return undefined;
+  const [user] = await ctx.database.db
+    .select({ active: users.active, tokenVersion: users.tokenVersion, email: users.email })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!user || !user.active || user.tokenVersion !== claims.tokenVersion) return undefined;
+  return { userId: claims.userId, idGroup: claims.idGroup, siteId: claims.siteId, email: user.email };
+}
+
+/** preHandler: 401 without a valid session. */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const session = await sessionFromHeader(ctx, request.headers.authorization);
+    if (!session) throw unauthorized();
+    request.session = session;
+  };
+}
+
+/** preHandler: 401 without a session, 403 when the caller's group lacks the capability. */
+export function requireCapability(ctx: AppContext, capability: Capability) {
+  const check = authenticate(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await check(request, reply);
+    if (!can(request.session!.idGroup, capability)) throw forbidden(errorKeys.necessaryRights);
+  };
+}
+
+/** preHandler: any signed-in staff user, including the forced-password-update pseudo-group. */
+export function requireSignedIn(ctx: AppContext) {
+  return authenticate(ctx);
+}
+
+/** The session of a request that went through one of the preHandlers above. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+/** Whether a group is a real staff group (not a pseudo-group). */
+export function isStaff(idGroup: number): boolean {
+  return idGroup !== groups.updatePassword && idGroup !== groups.noRights && idGroup !== groups.signedOut;
+}

@@ -1,0 +1,57 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database';
+
+type Handler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+/**
+ * Durable jobs on pg-boss, in the same database: a job runs once, whichever instance takes it,
+ * and survives a restart.
+ */
+export interface Jobs {
+  /** Registers a worker; call before `start`. */
+  work<T extends object>(queue: string, handler: Handler<T>): void;
+  send<T extends object>(queue: string, data: T, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  cancel(queue: string, id: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobs(database: Database, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): Jobs {
+  const boss = new PgBoss({ db: database.boss, schema: 'pgboss', supervise: true, schedule: false });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  const workers = new Map<string, Handler<object>>();
+  let started = false;
+  return {
+    work(queue, handler) {
+      workers.set(queue, handler as Handler<object>);
+    },
+    async send(queue, data, sendOptions = {}) {
+      return boss.send(queue, data, {
+        startAfter: sendOptions.startAfterSeconds,
+        singletonKey: sendOptions.singletonKey,
+        retryLimit: 5,
+        retryBackoff: true,
+      });
+    },
+    async cancel(queue, id) {
+      await boss.cancel(queue, id);
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const [queue, handler] of workers) {
+        await boss.createQueue(queue);
+        await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data, job);
+        });
+      }
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

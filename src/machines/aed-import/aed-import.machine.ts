@@ -1,0 +1,288 @@
+import { assign, setup } from 'xstate';
+import type { FieldMapEntry, ImportFileResult, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
+import type { Result } from '../../services/http';
+import { aedImportActors } from './aed-import.actors';
+import { canForce, canRetry, mappingReady, rowStatesOf, runSettled, withPrimaryKey, withoutPrimaryKey } from './aed-import.rules';
+import { importRowsPerPage, type AedImportContext, type AedImportEvent, type AedImportInput } from './aed-import.types';
+
+type Answer<T> = { output: Result<T> };
+const failed = ({ event }: { event: unknown }) => !(event as Answer<unknown>).output.ok;
+const keyOf = (output: Result<unknown>) => (output.ok ? null : output.key);
+const dataOf = <T>(output: Result<T>) => (output as { ok: true; data: T }).data;
+const idOf = (context: AedImportContext) => context.run?.idImport ?? 0;
+const rowOf = (context: AedImportContext, row: number) => context.rows.find((entry) => entry.row === row);
+/** A run that is not processing any more goes to the results; one still mapping goes back to the mapping. */
+const runMapped = (run: ImportRun | null) => run !== null && (run.state === 'uploaded' || run.state === 'mapped') && run.records === 0 && run.processed === 0;
+
+/**
+ * The AED import screen (spec §2 steps Import, Mapping, Processing; §4 "Import"): upload, name and
+ * account; the column mapping with its primary key and presets; the server run with its progress
+ * (REFRESH_IMPORT and a poll), per-row results, retry, force and download. A run is stored, so the
+ * screen resumes it from ?idImport= after a reload.
+ */
+export const aedImportMachine = setup({
+  types: {
+    context: {} as AedImportContext,
+    events: {} as AedImportEvent,
+    input: {} as AedImportInput,
+  },
+  actors: aedImportActors,
+  guards: {
+    failed,
+    canCreate: ({ context }) => context.upload !== null && context.name.trim() !== '',
+    mappingReady: ({ context }) => mappingReady(context.rowStates),
+    hasPreset: ({ context }) => (context.run?.preset ?? context.upload?.preset ?? null) !== null,
+    runMapped: ({ event }) => runMapped(dataOf((event as unknown as Answer<ImportRun>).output)),
+    runSettled: ({ context }) => runSettled(context.run),
+    canResume: ({ context }) => context.run?.state === 'paused' || context.run?.state === 'failed',
+    canRestart: ({ context }) => context.run?.state === 'done',
+    canRetry: ({ context, event }) => event.type === 'row.retry' && canRetry(rowOf(context, event.row)),
+    canForce: ({ context, event }) => event.type === 'row.force' && canForce(rowOf(context, event.row)),
+    pageInRange: ({ context, event }) => event.type === 'rows.page' && event.page >= 1 && event.page !== context.page && (event.page - 1) * importRowsPerPage < context.rowCount,
+  },
+  actions: {
+    keepError: assign({ errorKey: ({ event }) => keyOf((event as unknown as Answer<unknown>).output) }),
+    clearError: assign({ errorKey: null }),
+    crash: assign({ errorKey: 'error.server-access' }),
+    keepRun: assign({ run: ({ event }) => dataOf((event as unknown as Answer<ImportRun>).output), errorKey: null }),
+    keepRow: assign(({ context, event }) => {
+      const result = dataOf((event as unknown as Answer<ImportRowResult>).output);
+      return { rows: context.rows.map((row) => (row.row === result.row ? result : row)), busyRow: null, errorKey: null };
+    }),
+    /** Placed by the page: saves the exported workbook. */
+    saveFile: () => undefined,
+  },
+}).createMachine({
+  id: 'aedImport',
+  context: ({ input }) => ({
+    idSite: input.idSite,
+    lang: input.lang,
+    resumeId: null,
+    upload: null,
+    name: '',
+    run: null,
+    rowStates: [],
+    tabValue: 0,
+    rows: [],
+    rowCount: 0,
+    page: 1,
+    busyRow: null,
+    errorKey: null,
+  }),
+  initial: 'importing',
+  states: {
+    // A stored run named in the address (?idImport=) after a reload or from a link.
+    resuming: {
+      invoke: {
+        src: 'loadImport',
+        input: ({ context }) => ({ idImport: context.resumeId ?? 0 }),
+        onDone: [
+          { guard: 'failed', target: 'importing', actions: ['keepError', assign({ resumeId: null })] },
+          {
+            guard: 'runMapped',
+            target: 'mapping',
+            actions: [
+              'keepRun',
+              assign(({ context }) => {
+                const run = context.run as ImportRun;
+                return { resumeId: null, name: run.name, rowStates: run.fieldMapConfig ?? rowStatesOf(run.header, run.preset) };
+              }),
+            ],
+          },
+          { target: 'processing', actions: ['keepRun', assign(({ context }) => ({ resumeId: null, name: context.run?.name ?? '' }))] },
+        ],
+        onError: { target: 'importing', actions: ['crash', assign({ resumeId: null })] },
+      },
+    },
+    importing: {
+      entry: assign({ tabValue: 0 }),
+      initial: 'idle',
+      on: { 'import.name': { actions: assign({ name: ({ event }) => event.name }) } },
+      states: {
+        idle: {
+          on: {
+            'file.choose': 'uploading',
+            'import.open': { target: '#aedImport.resuming', actions: assign({ resumeId: ({ event }) => event.idImport, errorKey: null }) },
+            'import.create': { guard: 'canCreate', target: 'creating' },
+          },
+        },
+        uploading: {
+          entry: ['clearError', assign({ upload: null })],
+          invoke: {
+            src: 'uploadFile',
+            input: ({ event }) => ({ file: (event as Extract<AedImportEvent, { type: 'file.choose' }>).file }),
+            onDone: [
+              { guard: 'failed', target: 'idle', actions: 'keepError' },
+              { target: 'idle', actions: assign({ upload: ({ event }) => dataOf(event.output as Result<ImportFileResult>) }) },
+            ],
+            onError: { target: 'idle', actions: 'crash' },
+          },
+        },
+        creating: {
+          entry: 'clearError',
+          invoke: {
+            src: 'createImport',
+            input: ({ context }) => ({ idSite: context.idSite, name: context.name.trim(), fileName: context.upload?.fileName ?? '' }),
+            onDone: [
+              { guard: 'failed', target: 'idle', actions: 'keepError' },
+              {
+                target: '#aedImport.mapping',
+                actions: ['keepRun', assign(({ context }) => ({ rowStates: rowStatesOf(context.run?.header ?? [], context.run?.preset ?? context.upload?.preset ?? null) }))],
+              },
+            ],
+            onError: { target: 'idle', actions: 'crash' },
+          },
+        },
+      },
+    },
+    mapping: {
+      entry: assign({ tabValue: 1 }),
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'mapping.field': {
+              actions: assign({
+                rowStates: ({ context, event }) =>
+                  context.rowStates.map((row): FieldMapEntry => (row.key === event.key ? { ...row, field: event.field, primaryKey: event.field === null ? false : row.primaryKey } : row)),
+              }),
+            },
+            'mapping.primaryKey': { actions: assign({ rowStates: ({ context, event }) => withPrimaryKey(context.rowStates, event.key) }) },
+            'mapping.preset': {
+              guard: 'hasPreset',
+              actions: assign({ rowStates: ({ context }) => rowStatesOf(context.run?.header ?? [], context.run?.preset ?? context.upload?.preset ?? null) }),
+            },
+            'mapping.submit': { guard: 'mappingReady', target: 'saving' },
+            // Back to the file step: tab value 0 resets every primary-key flag (spec §4).
+            'step.back': { target: '#aedImport.importing', actions: assign({ rowStates: ({ context }) => withoutPrimaryKey(context.rowStates), tabValue: 0 }) },
+          },
+        },
+        saving: {
+          entry: 'clearError',
+          invoke: {
+            src: 'saveMappings',
+            input: ({ context }) => ({ idImport: idOf(context), fieldMapConfig: context.rowStates }),
+            onDone: [{ guard: 'failed', target: 'editing', actions: 'keepError' }, { target: 'starting', actions: 'keepRun' }],
+            onError: { target: 'editing', actions: 'crash' },
+          },
+        },
+        starting: {
+          invoke: {
+            src: 'startImport',
+            input: ({ context }) => ({ idImport: idOf(context) }),
+            onDone: [{ guard: 'failed', target: 'editing', actions: 'keepError' }, { target: '#aedImport.processing', actions: 'keepRun' }],
+            onError: { target: 'editing', actions: 'crash' },
+          },
+        },
+      },
+    },
+    processing: {
+      entry: assign({ tabValue: 2 }),
+      initial: 'running',
+      on: { 'import.new': { target: 'importing', actions: assign({ upload: null, name: '', run: null, rowStates: [], rows: [], rowCount: 0, page: 1, errorKey: null }) } },
+      states: {
+        // The server job works through the file; progress comes from REFRESH_IMPORT and a poll.
+        running: {
+          always: { guard: 'runSettled', target: 'loadingRows' },
+          invoke: { src: 'watchProgress', input: ({ context }) => ({ idImport: idOf(context) }) },
+          on: {
+            'progress.update': { actions: assign({ run: ({ event }) => event.run }) },
+            'import.pause': 'pausing',
+          },
+        },
+        pausing: {
+          invoke: {
+            src: 'pauseImport',
+            input: ({ context }) => ({ idImport: idOf(context) }),
+            onDone: [{ guard: 'failed', target: 'running', actions: 'keepError' }, { target: 'running', actions: 'keepRun' }],
+            onError: { target: 'running', actions: 'crash' },
+          },
+        },
+        loadingRows: {
+          invoke: {
+            src: 'loadRows',
+            input: ({ context }) => ({ idImport: idOf(context), page: context.page, limit: importRowsPerPage }),
+            onDone: [
+              { guard: 'failed', target: 'settled', actions: 'keepError' },
+              {
+                target: 'settled',
+                actions: assign(({ event }) => {
+                  const page = dataOf(event.output as Result<{ list: ImportRowResult[]; count: number }>);
+                  return { rows: page.list, rowCount: page.count };
+                }),
+              },
+            ],
+            onError: { target: 'settled', actions: 'crash' },
+          },
+        },
+        // The job is not running: results shown, rows may be retried or forced, the run resumed or restarted.
+        settled: {
+          on: {
+            'rows.page': { guard: 'pageInRange', target: 'loadingRows', actions: assign({ page: ({ event }) => event.page }) },
+            'row.retry': { guard: 'canRetry', target: 'processingRow', actions: assign({ busyRow: ({ event }) => event.row }) },
+            'row.force': { guard: 'canForce', target: 'forcingRow', actions: assign({ busyRow: ({ event }) => event.row }) },
+            'import.resume': { guard: 'canResume', target: 'resuming' },
+            'import.restart': { guard: 'canRestart', target: 'restarting' },
+            'results.download': 'downloading',
+          },
+        },
+        processingRow: {
+          entry: 'clearError',
+          invoke: {
+            src: 'processRow',
+            input: ({ context }) => ({ idImport: idOf(context), row: context.busyRow ?? 0, forced: false }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: ['keepError', assign({ busyRow: null })] }, { target: 'refreshing', actions: 'keepRow' }],
+            onError: { target: 'settled', actions: ['crash', assign({ busyRow: null })] },
+          },
+        },
+        // A potential duplicate accepted by staff: processByRow with forced true.
+        forcingRow: {
+          entry: 'clearError',
+          invoke: {
+            src: 'processRow',
+            input: ({ context }) => ({ idImport: idOf(context), row: context.busyRow ?? 0, forced: true }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: ['keepError', assign({ busyRow: null })] }, { target: 'refreshing', actions: 'keepRow' }],
+            onError: { target: 'settled', actions: ['crash', assign({ busyRow: null })] },
+          },
+        },
+        // The counts changed with the row: read the run again.
+        refreshing: {
+          invoke: {
+            src: 'loadImport',
+            input: ({ context }) => ({ idImport: idOf(context) }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: 'keepError' }, { target: 'settled', actions: 'keepRun' }],
+            onError: { target: 'settled', actions: 'crash' },
+          },
+        },
+        resuming: {
+          entry: 'clearError',
+          invoke: {
+            src: 'resumeImport',
+            input: ({ context }) => ({ idImport: idOf(context) }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: 'keepError' }, { target: 'running', actions: 'keepRun' }],
+            onError: { target: 'settled', actions: 'crash' },
+          },
+        },
+        // A finished run processed again from the first row (the chart's import.start from done).
+        restarting: {
+          entry: 'clearError',
+          invoke: {
+            src: 'startImport',
+            input: ({ context }) => ({ idImport: idOf(context) }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: 'keepError' }, { target: 'running', actions: ['keepRun', assign({ page: 1 })] }],
+            onError: { target: 'settled', actions: 'crash' },
+          },
+        },
+        downloading: {
+          entry: 'clearError',
+          invoke: {
+            src: 'exportResults',
+            input: ({ context }) => ({ idImport: idOf(context), lang: context.lang }),
+            onDone: [{ guard: 'failed', target: 'settled', actions: 'keepError' }, { target: 'settled', actions: 'saveFile' }],
+            onError: { target: 'settled', actions: 'crash' },
+          },
+        },
+      },
+    },
+  },
+});

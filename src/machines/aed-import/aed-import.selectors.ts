@@ -1,0 +1,31 @@
+import type { SnapshotFrom } from 'xstate';
+import type { aedImportMachine } from './aed-import.machine';
+
+type Snapshot = SnapshotFrom<typeof aedImportMachine>;
+
+/** The step shown: 0 import, 1 mapping, 2 processing. */
+export const stepOf = (snapshot: Snapshot) => snapshot.context.tabValue;
+export const uploadOf = (snapshot: Snapshot) => snapshot.context.upload;
+export const nameOf = (snapshot: Snapshot) => snapshot.context.name;
+export const runOf = (snapshot: Snapshot) => snapshot.context.run;
+export const rowStatesOf = (snapshot: Snapshot) => snapshot.context.rowStates;
+export const errorKeyOf = (snapshot: Snapshot) => snapshot.context.errorKey;
+export const rowsOf = (snapshot: Snapshot) => snapshot.context.rows;
+export const busyRowOf = (snapshot: Snapshot) => snapshot.context.busyRow;
+export const isUploading = (snapshot: Snapshot) => snapshot.matches({ importing: 'uploading' });
+export const isOpening = (snapshot: Snapshot) => snapshot.matches('resuming');
+export const isRunning = (snapshot: Snapshot) => snapshot.matches({ processing: 'running' }) || snapshot.matches({ processing: 'pausing' });
+export const isDownloading = (snapshot: Snapshot) => snapshot.matches({ processing: 'downloading' });
+/** Any call under way on the screen (buttons show a spinner). */
+export const isBusy = (snapshot: Snapshot) =>
+  ['creating', 'saving', 'starting', 'loadingRows', 'processingRow', 'forcingRow', 'refreshing', 'resuming', 'restarting'].some((name) =>
+    snapshot.matches({ importing: name } as never) || snapshot.matches({ mapping: name } as never) || snapshot.matches({ processing: name } as never),
+  );
+/** Share of the file processed, 0..100. */
+export function progressOf(snapshot: Snapshot): number {
+  const run = snapshot.context.run;
+  if (!run || run.total === 0) return run?.state === 'done' ? 100 : 0;
+  return Math.min(100, Math.round((run.processed / run.total) * 100));
+}
+/** Paging of the results table. */
+export const pagingOf = (snapshot: Snapshot) => ({ page: snapshot.context.page, count: snapshot.context.rowCount });

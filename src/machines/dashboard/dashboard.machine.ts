@@ -1,0 +1,208 @@
+import { assign, setup } from 'xstate';
+import { defaultDashboardView, defaultDepartureSwitch, type DepartureSwitch, type ReferentStats } from '../../../contract/dashboard.schemas';
+import { errorKeys } from '../../../contract/errors';
+import { dashboardActors } from './dashboard.actors';
+import type { AccountStatsOutcome, CallActionsOutcome, DashboardContext, DashboardEvent, DashboardInput, SitesOutcome, StatsRequest } from './dashboard.types';
+
+const keyOf = (outcome: { ok: boolean; key?: string }) => outcome.key ?? errorKeys.serverError;
+const dataOf = <T>(outcome: { ok: true; data: T } | { ok: false }) => (outcome as { data: T }).data;
+
+/** What the first fetch of the statistics asks: the personal figures and the switch's departures. */
+const firstRequest = (context: DashboardContext): StatsRequest => ({
+  selectedSite: context.selectedSite,
+  isPersonalFetch: true,
+  isMonthDepartureFetch: context.departureSwitch === 1,
+  isTotalDepartureFetch: context.departureSwitch === 2,
+});
+
+/** What a switch asks for when its departures are not loaded yet: that part only. */
+const partRequest = (context: DashboardContext): StatsRequest => ({
+  selectedSite: context.selectedSite,
+  isPersonalFetch: false,
+  isMonthDepartureFetch: context.departureSwitch === 1,
+  isTotalDepartureFetch: context.departureSwitch === 2,
+});
+
+const siteChange = { type: 'chooseSite', params: ({ event }: { event: { site: number | null } }) => ({ site: event.site }) } as const;
+
+/**
+ * The dashboard view (spec §2, §4): Referent (default), Tech and Admin tabs, an unknown-dashboard
+ * message, the site filter and the departure-period switch (default 1). The site list loads first; then the referent statistics,
+ * the call actions and the admin tab's account statistics load in regions of their own; changing
+ * the site marks the statistics as not loaded and fetches them again. A switch fetches only the
+ * departures it shows, once (spec §7's fetch flags).
+ */
+export const dashboardMachine = setup({
+  types: {} as { context: DashboardContext; events: DashboardEvent; input: DashboardInput },
+  actors: dashboardActors,
+  guards: {
+    isView: ({ context }, params: { view: string }) => context.view === params.view,
+    asksView: (_, params: { asked: string; view: string }) => params.asked === params.view,
+    ok: (_, params: { outcome: { ok: boolean } }) => params.outcome.ok,
+    /** The server keeps account statistics for super administrators (403). */
+    forbidden: (_, params: { outcome: { ok: boolean; status?: number } }) => !params.outcome.ok && params.outcome.status === 403,
+    switchLoaded: ({ context }, params: { value: DepartureSwitch }) => (params.value === 1 ? context.stats?.departure.month != null : context.stats?.departure.total != null),
+  },
+  actions: {
+    chooseView: assign((_, params: { view: string }) => ({ view: params.view })),
+    chooseSite: assign((_, params: { site: number | null }) => ({ selectedSite: params.site })),
+    chooseSwitch: assign((_, params: { value: DepartureSwitch }) => ({ departureSwitch: params.value })),
+    forgetStats: assign({ stats: null, statsError: null }),
+    keepStats: assign(({ context }, params: { stats: ReferentStats }) => ({
+      stats: {
+        personal: params.stats.personal ?? context.stats?.personal ?? null,
+        departure: { month: params.stats.departure.month ?? context.stats?.departure.month ?? null, total: params.stats.departure.total ?? context.stats?.departure.total ?? null },
+      },
+      statsError: null,
+    })),
+    keepStatsError: assign((_, params: { key: string }) => ({ statsError: params.key })),
+    keepSites: assign((_, params: { outcome: SitesOutcome }) => ({ sites: dataOf(params.outcome) })),
+    keepCallActions: assign((_, params: { outcome: CallActionsOutcome }) => ({ callActions: dataOf(params.outcome), callActionsError: null })),
+    keepCallActionsError: assign((_, params: { key: string }) => ({ callActionsError: params.key })),
+    keepAccountStats: assign((_, params: { outcome: AccountStatsOutcome }) => ({ accountStats: dataOf(params.outcome), accountStatsError: null })),
+    keepAccountStatsError: assign((_, params: { key: string }) => ({ accountStatsError: params.key })),
+  },
+}).createMachine({
+  id: 'dashboard',
+  context: ({ input }) => ({
+    view: defaultDashboardView,
+    isSuperAdmin: input.isSuperAdmin,
+    selectedSite: null,
+    departureSwitch: defaultDepartureSwitch,
+    sites: [],
+    stats: null,
+    callActions: null,
+    accountStats: null,
+    statsError: null,
+    callActionsError: null,
+    accountStatsError: null,
+  }),
+  initial: 'starting',
+  // A view asked while the site list loads is kept and shown once it has loaded.
+  on: { 'view.choose': { actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } } },
+  states: {
+    // The accounts of the site filter come first: a failure leaves "all my accounts" only.
+    starting: {
+      invoke: {
+        src: 'loadSites',
+        onDone: [{ guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'running', actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } }, { target: 'running' }],
+        onError: 'running',
+      },
+    },
+    running: {
+      type: 'parallel',
+      states: {
+        view: {
+          initial: 'choosing',
+          on: {
+            'view.choose': [
+              { guard: { type: 'asksView', params: ({ event }) => ({ asked: event.view, view: 'referent' }) }, target: '.referent', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
+              { guard: { type: 'asksView', params: ({ event }) => ({ asked: event.view, view: 'tech' }) }, target: '.tech', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
+              { guard: { type: 'asksView', params: ({ event }) => ({ asked: event.view, view: 'admin' }) }, target: '.admin', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
+              { target: '.unknown', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
+            ],
+          },
+          states: {
+            // The view asked before the start (default referent).
+            choosing: {
+              always: [
+                { guard: { type: 'isView', params: { view: 'referent' } }, target: 'referent' },
+                { guard: { type: 'isView', params: { view: 'tech' } }, target: 'tech' },
+                { guard: { type: 'isView', params: { view: 'admin' } }, target: 'admin' },
+                { target: 'unknown' },
+              ],
+            },
+            referent: {},
+            tech: {},
+            admin: {
+              initial: 'loading',
+              on: { 'site.choose': { target: '.loading', actions: siteChange }, 'dashboard.refresh': '.loading' },
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'loadAccountStats',
+                    input: ({ context }) => ({ selectedSite: context.selectedSite }),
+                    onDone: [
+                      { guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepAccountStats', params: ({ event }) => ({ outcome: event.output }) } },
+                      { guard: { type: 'forbidden', params: ({ event }) => ({ outcome: event.output }) }, target: 'denied', actions: { type: 'keepAccountStatsError', params: ({ event }) => ({ key: keyOf(event.output) }) } },
+                      { target: 'failed', actions: { type: 'keepAccountStatsError', params: ({ event }) => ({ key: keyOf(event.output) }) } },
+                    ],
+                    onError: { target: 'failed', actions: { type: 'keepAccountStatsError', params: { key: errorKeys.serverError } } },
+                  },
+                },
+                ready: {},
+                failed: {},
+                // Asked by someone who is not a super administrator: the server said no.
+                denied: {},
+              },
+            },
+            // Spec §2: an unknown dashboard gives a message.
+            unknown: {},
+          },
+        },
+        stats: {
+          initial: 'loading',
+          on: {
+            'site.choose': { target: '.loading', actions: [siteChange, 'forgetStats'] },
+            'dashboard.refresh': { target: '.loading', actions: 'forgetStats' },
+          },
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadStats',
+                input: ({ context }) => firstRequest(context),
+                onDone: [
+                  { guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepStats', params: ({ event }) => ({ stats: dataOf(event.output) }) } },
+                  { target: 'failed', actions: { type: 'keepStatsError', params: ({ event }) => ({ key: keyOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'keepStatsError', params: { key: errorKeys.serverError } } },
+              },
+              on: { 'departure.switch': { target: 'loading', reenter: true, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } },
+            },
+            ready: {
+              on: {
+                'departure.switch': [
+                  { guard: { type: 'switchLoaded', params: ({ event }) => ({ value: event.value }) }, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } },
+                  { target: 'loadingPart', actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } },
+                ],
+              },
+            },
+            // The switch shows departures not fetched yet: only that part is asked.
+            loadingPart: {
+              invoke: {
+                src: 'loadStats',
+                input: ({ context }) => partRequest(context),
+                onDone: [
+                  { guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepStats', params: ({ event }) => ({ stats: dataOf(event.output) }) } },
+                  { target: 'failed', actions: { type: 'keepStatsError', params: ({ event }) => ({ key: keyOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'keepStatsError', params: { key: errorKeys.serverError } } },
+              },
+              on: { 'departure.switch': { target: 'loadingPart', reenter: true, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } },
+            },
+            failed: { on: { 'departure.switch': { target: 'loading', actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } } },
+          },
+        },
+        callActions: {
+          initial: 'loading',
+          on: { 'site.choose': { target: '.loading', actions: siteChange }, 'dashboard.refresh': '.loading' },
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadCallActions',
+                input: ({ context }) => ({ selectedSite: context.selectedSite }),
+                onDone: [
+                  { guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepCallActions', params: ({ event }) => ({ outcome: event.output }) } },
+                  { target: 'failed', actions: { type: 'keepCallActionsError', params: ({ event }) => ({ key: keyOf(event.output) }) } },
+                ],
+                onError: { target: 'failed', actions: { type: 'keepCallActionsError', params: { key: errorKeys.serverError } } },
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,48 @@
+import { assign, setup } from 'xstate';
+import { clearLayoutSettings, writeLayoutSettings } from '../../services/storage';
+import { defaultLayoutSettings, sidenavColors, type LayoutContext, type LayoutEvent, type LayoutInput, type LayoutSettings } from './layout.types';
+
+/** Keeps each stored setting only when it has the type its default has. */
+function settingsFrom(stored: Record<string, unknown> | null): LayoutSettings {
+  const settings = { ...defaultLayoutSettings };
+  if (!stored) return settings;
+  for (const key of Object.keys(settings) as (keyof LayoutSettings)[]) {
+    if (typeof stored[key] === typeof settings[key]) Object.assign(settings, { [key]: stored[key] });
+  }
+  if (!sidenavColors.includes(settings.sidenavColor)) settings.sidenavColor = defaultLayoutSettings.sidenavColor;
+  if (settings.direction !== 'rtl') settings.direction = 'ltr';
+  return settings;
+}
+
+/** The layout and the configurator panel ("Your settings"): settings persisted locally, reset clears them. */
+export const layoutMachine = setup({
+  types: {} as { context: LayoutContext; events: LayoutEvent; input: LayoutInput },
+  actions: {
+    persist: ({ context }) => writeLayoutSettings(context.settings),
+    forget: () => clearLayoutSettings(),
+    toggleSidenav: assign({ settings: ({ context }) => ({ ...context.settings, miniSidenav: !context.settings.miniSidenav }) }),
+    configure: assign({ settings: ({ context }, params: { settings: Partial<LayoutSettings> }) => settingsFrom({ ...context.settings, ...params.settings }) }),
+    restoreDefaults: assign({ settings: () => ({ ...defaultLayoutSettings }) }),
+  },
+}).createMachine({
+  id: 'layout',
+  context: ({ input }) => ({ settings: settingsFrom(input.stored) }),
+  initial: 'configuratorClosed',
+  on: {
+    'layout.toggleSidenav': { actions: ['toggleSidenav', 'persist'] },
+    'layout.configure': { actions: [{ type: 'configure', params: ({ event }) => ({ settings: event.settings }) }, 'persist'] },
+    'layout.use': { actions: { type: 'configure', params: ({ event }) => ({ settings: { layout: event.layout } }) } },
+  },
+  states: {
+    configuratorClosed: {
+      on: { 'layout.openConfigurator': 'configuratorOpen' },
+    },
+    configuratorOpen: {
+      on: {
+        'layout.closeConfigurator': 'configuratorClosed',
+        // Reset clears the whole state: stored settings gone, defaults back, panel closed.
+        'layout.reset': { target: 'configuratorClosed', actions: ['restoreDefaults', 'forget'] },
+      },
+    },
+  },
+});

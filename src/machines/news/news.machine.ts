@@ -1,0 +1,51 @@
+import { assign, setup } from 'xstate';
+import { writeStoredNews, type LocalNotification } from '../../services/news.api';
+import { newsActors, type NewsLoaded } from './news.actors';
+import { mergeNews } from './news.rules';
+
+export interface NewsContext {
+  lang: string;
+  /** What is kept under the key `notification`. */
+  news: LocalNotification | null;
+}
+
+export type NewsEvent = { type: 'news.dismiss' };
+
+/**
+ * The staff app's news banner (spec §3 "Local notification", §7): the latest news is fetched in the
+ * user's language and kept in the browser under the key `notification`; it shows while it is new
+ * (its version above the stored one) until the user dismisses it.
+ */
+export const newsMachine = setup({
+  types: {} as { context: NewsContext; events: NewsEvent; input: { lang: string } },
+  actors: newsActors,
+  guards: {
+    isNew: ({ context }) => context.news?.new === true,
+  },
+  actions: {
+    keepNews: assign((_, params: { loaded: NewsLoaded }) => ({ news: mergeNews(params.loaded.stored, params.loaded.fetched) })),
+    dismiss: assign(({ context }) => ({ news: context.news ? { ...context.news, new: false } : null })),
+    /** Writes the news under the key `notification`. */
+    persist: ({ context }) => {
+      if (context.news) writeStoredNews(context.news);
+    },
+  },
+}).createMachine({
+  id: 'news',
+  context: ({ input }) => ({ lang: input.lang, news: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadNews',
+        input: ({ context }) => ({ lang: context.lang }),
+        onDone: { target: 'routing', actions: [{ type: 'keepNews', params: ({ event }) => ({ loaded: event.output }) }, 'persist'] },
+        // Nothing to show; the next visit asks again.
+        onError: 'hidden',
+      },
+    },
+    routing: { always: [{ guard: 'isNew', target: 'shown' }, { target: 'hidden' }] },
+    shown: { on: { 'news.dismiss': { target: 'hidden', actions: ['dismiss', 'persist'] } } },
+    hidden: {},
+  },
+});

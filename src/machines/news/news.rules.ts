@@ -1,0 +1,14 @@
+import type { Result } from '../../services/http';
+import type { LocalNotification, News } from '../../services/news.api';
+
+/**
+ * The local notification rule of spec §3: the news is new when its version is above the stored
+ * one, and stays new until dismissed. A failed fetch keeps what is stored.
+ */
+export function mergeNews(stored: LocalNotification | null, fetched: Result<News | null>): LocalNotification | null {
+  if (!fetched.ok) return stored;
+  if (fetched.data === null) return stored ? { ...stored, new: false } : null;
+  const news = fetched.data;
+  const isNew = stored === null || news.version > stored.version || (news.version === stored.version && stored.new);
+  return { title: news.title, content: news.content, link: news.link, version: news.version, new: isNew };
+}

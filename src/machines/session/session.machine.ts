@@ -1,0 +1,208 @@
+import { assertEvent, assign, setup } from 'xstate';
+import { routeSetOf } from '../../../contract/access';
+import type { AccountSummary } from '../../../contract/auth.schemas';
+import { errorKeys } from '../../../contract/errors';
+import { notify, type NoticeType } from '../../services/notify';
+import { clearUser, toStoredUser, writeUser, type SessionUser, type StoredUser } from '../../services/storage';
+import { sessionActors } from './session.actors';
+import type { SessionContext, SessionEvent, SessionOutcome } from './session.types';
+
+/**
+ * setTimeout cannot wait longer than about 24.8 days: a longer session (REMEMBER_ME_DAYS above 24)
+ * is shown as expired then, before its token ends, which errs on the safe side.
+ */
+const longestTimer = 2_147_483_647;
+
+const userOf = (outcome: SessionOutcome) => (outcome as { data: SessionUser }).data;
+/** A success without a token is not a session (spec §4): it fails like a server answer we cannot use. */
+const failureKeyOf = (outcome: SessionOutcome) => (outcome.ok ? errorKeys.serverAccessApi : outcome.key);
+
+/**
+ * The session (spec §4): restoring the stored user, signing in, the page a group gets, the expiry
+ * timer, 401s, logout, account switch and the forced password update.
+ */
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: sessionActors,
+  guards: {
+    storedSessionIsLive: (_, params: { user: StoredUser | null }) => params.user !== null && params.user.expireDateTime > Date.now(),
+    succeeded: (_, params: { outcome: SessionOutcome }) => params.outcome.ok && Boolean(params.outcome.data.token),
+    carriesToken: (_, params: { user: SessionUser | undefined }) => Boolean(params.user?.token),
+    mustUpdatePassword: ({ context }) => routeSetOf(context.user?.idGroup ?? 0).landing === 'updatePassword',
+    hasNoRights: ({ context }) => routeSetOf(context.user?.idGroup ?? 0).landing === 'error',
+    accountBeingConfigured: ({ context }) => context.user?.accountConfigured === false,
+    mayRememberPath: ({ context }) => !context.leftOnPurpose,
+  },
+  actions: {
+    keepStoredUser: assign((_, params: { user: StoredUser }) => ({ user: params.user })),
+    keepUser: assign((_, params: { user: SessionUser }) => ({ user: toStoredUser(params.user), message: null, loginFailure: false, leftOnPurpose: false })),
+    persistUser: ({ context }) => {
+      if (context.user) writeUser(context.user);
+    },
+    forgetStoredUser: () => clearUser(),
+    dropUser: assign({ user: null, accounts: [] }),
+    failLogin: assign((_, params: { key: string }) => ({ message: { msgType: 'error' as const, msg: params.key }, loginFailure: true })),
+    clearMessage: assign({ message: null, loginFailure: false }),
+    rememberPath: assign((_, params: { path: string }) => ({ wantedPath: params.path })),
+    forgetPath: assign({ wantedPath: null }),
+    leaveOnPurpose: assign({ wantedPath: null, leftOnPurpose: true }),
+    keepAccounts: assign((_, params: { accounts: AccountSummary[] }) => ({ accounts: params.accounts })),
+    announce: (_, params: { type: NoticeType; key: string }) => notify(params),
+  },
+  delays: {
+    sessionLifetime: ({ context }) => Math.min(Math.max(0, (context.user?.expireDateTime ?? 0) - Date.now()), longestTimer),
+  },
+}).createMachine({
+  id: 'session',
+  context: { user: null, message: null, loginFailure: false, wantedPath: null, leftOnPurpose: false, accounts: [] },
+  initial: 'restoring',
+  states: {
+    // Reads once, at start, the user the browser kept, and whether its token is still good.
+    restoring: {
+      invoke: {
+        src: 'restoreUser',
+        onDone: [
+          {
+            guard: { type: 'storedSessionIsLive', params: ({ event }) => ({ user: event.output }) },
+            target: 'signedIn',
+            actions: { type: 'keepStoredUser', params: ({ event }) => ({ user: event.output as StoredUser }) },
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      entry: ['dropUser', 'forgetStoredUser'],
+      on: {
+        'session.signIn': { target: 'signingIn', actions: 'clearMessage' },
+        // The server redirected back from the identity provider with the user: no call is made (spec §7).
+        'session.thirdPartySignIn': [
+          {
+            guard: { type: 'carriesToken', params: ({ event }) => ({ user: event.user }) },
+            target: 'signedIn',
+            actions: { type: 'keepUser', params: ({ event }) => ({ user: event.user }) },
+          },
+          { actions: { type: 'failLogin', params: { key: errorKeys.serverAccessApi } } },
+        ],
+        'session.thirdPartyFailed': { actions: { type: 'failLogin', params: ({ event }) => ({ key: event.key }) } },
+        'session.rememberPath': { guard: 'mayRememberPath', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },
+        'session.dismissMessage': { actions: 'clearMessage' },
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'session.signIn');
+          return event.credentials;
+        },
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'signedIn',
+            actions: { type: 'keepUser', params: ({ event }) => ({ user: userOf(event.output) }) },
+          },
+          { target: 'signedOut', actions: { type: 'failLogin', params: ({ event }) => ({ key: failureKeyOf(event.output) }) } },
+        ],
+        onError: { target: 'signedOut', actions: { type: 'failLogin', params: { key: errorKeys.serverError } } },
+      },
+    },
+    signedIn: {
+      entry: 'persistUser',
+      after: { sessionLifetime: 'expired' },
+      on: {
+        'session.logout': { target: 'signedOut', actions: 'leaveOnPurpose' },
+        'session.unauthorized': { target: 'signedOut', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },
+        'session.pathReopened': { actions: 'forgetPath' },
+        'session.dismissMessage': { actions: 'clearMessage' },
+      },
+      initial: 'routing',
+      states: {
+        // Sends the session to what its group and account get (contract/access.ts route sets).
+        routing: {
+          always: [
+            { guard: 'mustUpdatePassword', target: 'mustUpdatePassword' },
+            { guard: 'hasNoRights', target: 'noRights' },
+            { guard: 'accountBeingConfigured', target: 'waitingConfiguration' },
+            { target: 'active' },
+          ],
+        },
+        active: {
+          on: { 'session.switchAccount': 'switchingAccount' },
+          initial: 'listingAccounts',
+          states: {
+            // The accounts of third-party access, for the switcher; a failure only hides the switcher.
+            listingAccounts: {
+              invoke: {
+                src: 'listAccounts',
+                onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
+                onError: { target: 'ready' },
+              },
+            },
+            ready: {},
+          },
+        },
+        switchingAccount: {
+          tags: ['busy'],
+          invoke: {
+            src: 'switchAccount',
+            input: ({ event }) => {
+              assertEvent(event, 'session.switchAccount');
+              return { idAccount: event.idAccount };
+            },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
+                // A new token on the new account: the session starts again (timer, routing, socket).
+                target: '#session.signedIn',
+                reenter: true,
+                actions: { type: 'keepUser', params: ({ event }) => ({ user: userOf(event.output) }) },
+              },
+              { target: 'routing', actions: { type: 'announce', params: ({ event }) => ({ type: 'error' as const, key: failureKeyOf(event.output) }) } },
+            ],
+            onError: { target: 'routing', actions: { type: 'announce', params: { type: 'error', key: errorKeys.serverError } } },
+          },
+        },
+        mustUpdatePassword: {
+          on: { 'session.updatePassword': { target: 'updatingPassword', actions: 'clearMessage' } },
+        },
+        updatingPassword: {
+          tags: ['busy'],
+          invoke: {
+            src: 'updatePassword',
+            input: ({ event }) => {
+              assertEvent(event, 'session.updatePassword');
+              return { password: event.password };
+            },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
+                target: '#session.signedIn',
+                reenter: true,
+                actions: [
+                  { type: 'keepUser', params: ({ event }) => ({ user: userOf(event.output) }) },
+                  { type: 'announce', params: { type: 'success', key: 'auth.update-password.done' } },
+                ],
+              },
+              { target: 'mustUpdatePassword', actions: { type: 'failLogin', params: ({ event }) => ({ key: failureKeyOf(event.output) }) } },
+            ],
+            onError: { target: 'mustUpdatePassword', actions: { type: 'failLogin', params: { key: errorKeys.serverError } } },
+          },
+        },
+        noRights: {},
+        waitingConfiguration: {
+          on: { 'session.switchAccount': 'switchingAccount' },
+        },
+      },
+    },
+    // The token ran out: the page stays behind a dialog asking to sign in again.
+    expired: {
+      entry: 'forgetStoredUser',
+      on: {
+        'session.signInAgain': { target: 'signedOut', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },
+      },
+    },
+  },
+});

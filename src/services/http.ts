@@ -1,0 +1,84 @@
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { errorKeys } from '../../contract/errors';
+import { readUser } from './storage';
+
+/** Time-outs of spec §9. Exports pass `timeout: exportTimeoutMs`. */
+export const requestTimeoutMs = 6000;
+export const exportTimeoutMs = 30000;
+
+/** What every call answers: the payload, or the message key of spec §8. Expected failures are data. */
+export type Result<T> = { ok: true; data: T } | { ok: false; key: string; status?: number; details?: unknown };
+
+export interface CallOptions extends Omit<FetchOptions<'json'>, 'responseType'> {
+  /** Sign-in only: no JWT header, and a 401 is a wrong password rather than a dead session. */
+  anonymous?: boolean;
+}
+
+/** The one ofetch instance of the SPA: base address, JSON, time-out, no silent retries. */
+const client = ofetch.create({ baseURL: '/', timeout: requestTimeoutMs, retry: false, headers: { Accept: 'application/json' } });
+
+const unauthorizedListeners = new Set<() => void>();
+const serverErrorListeners = new Set<(key: string) => void>();
+
+/** The app registers the session machine here: a 401 on any call but sign-in ends the session. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** The generic server-error dialog listens here (answers with status 500 and above). */
+export function onServerError(listener: (key: string) => void): () => void {
+  serverErrorListeners.add(listener);
+  return () => serverErrorListeners.delete(listener);
+}
+
+/**
+ * The error-to-key helper of spec §8: no response → error.network; a body with msg → that key;
+ * a body without msg → error.server-access-api; a response without a body → error.server-access.
+ */
+export function errorKeyOf(error: unknown): string {
+  if (!(error instanceof FetchError) || !error.response) return errorKeys.network;
+  const body: unknown = error.data;
+  if (body === undefined || body === null || body === '') return errorKeys.serverAccess;
+  if (typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string') return (body as { msg: string }).msg;
+  return errorKeys.serverAccessApi;
+}
+
+function headersWithToken(options: CallOptions): Headers {
+  const headers = new Headers(options.headers);
+  const token = options.anonymous ? undefined : readUser()?.token;
+  if (token) headers.set('Authorization', `JWT ${token}`);
+  return headers;
+}
+
+async function request<T>(path: string, options: CallOptions, unwrap: (body: unknown) => T): Promise<Result<T>> {
+  const { anonymous: _anonymous, ...fetchOptions } = options;
+  try {
+    const body = await client(path, { ...fetchOptions, headers: headersWithToken(options) });
+    return { ok: true, data: unwrap(body) };
+  } catch (error) {
+    if (options.signal?.aborted) return { ok: false, key: errorKeys.network };
+    const key = errorKeyOf(error);
+    const status = error instanceof FetchError ? error.status : undefined;
+    const details = error instanceof FetchError ? (error.data as { details?: unknown } | undefined)?.details : undefined;
+    console.error(`[http] ${options.method ?? 'GET'} ${path} → ${status ?? 'no response'} ${key}`);
+    if (status === 401 && !options.anonymous) unauthorizedListeners.forEach((listener) => listener());
+    if (status !== undefined && status >= 500) serverErrorListeners.forEach((listener) => listener(key));
+    return { ok: false, key, status, details };
+  }
+}
+
+/** A JSON call whose success body is `{ data }`; answers the data. */
+export function call<T>(path: string, options: CallOptions = {}): Promise<Result<T>> {
+  return request(path, options, (body) => (body as { data: T }).data);
+}
+
+/** A call whose answer is a file (exports): 30 s time-out unless told otherwise. */
+export function download(path: string, options: CallOptions = {}): Promise<Result<Blob>> {
+  return request(path, { timeout: exportTimeoutMs, ...options, responseType: 'blob' } as CallOptions, (body) => body as Blob);
+}
+
+/** Fire-and-forget POST to an outside collector (analytics, error reports): no JWT, errors ignored. */
+export function beacon(url: string, body: Record<string, unknown>): void {
+  client(url, { method: 'POST', body, retry: false }).catch(() => undefined);
+}

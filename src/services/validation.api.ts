@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { validationList, validationPatched, waitingResponder } from '../../contract/validation.schemas';
+import { download, requestTimeoutMs, call, type Result } from './http';
+
+/**
+ * Validation of citizen responders (spec §7, /services/backoffice/firstResponder/...). The
+ * diploma is a file that needs the JWT header, so it is fetched as a blob and shown through an
+ * object URL (an `<img src>` cannot send the header).
+ */
+
+const base = '/services/backoffice/firstResponder';
+
+export type WaitingResponder = z.infer<typeof waitingResponder>;
+export type ValidationPage = z.infer<typeof validationList>;
+export type ValidationPatched = z.infer<typeof validationPatched>;
+export type ValidationStatus = 'activated' | 'refused' | 'waiting';
+
+/** A diploma ready to show: an object URL to revoke when it is closed, and its type (image or PDF). */
+export interface DiplomaFile {
+  url: string;
+  type: string;
+}
+
+/** page is zero-based here, sent as page + 1 (spec §9). */
+export function getDataValidationResponder(query: { lang: string; page: number; limit: number }, signal?: AbortSignal): Promise<Result<ValidationPage>> {
+  return call<ValidationPage>(`${base}/getDataValidationResponder`, { query: { lang: query.lang, page: query.page + 1, limit: query.limit }, signal });
+}
+
+/** Validates, refuses or puts back on hold some responders (`ids`) or every waiting one (`all`). */
+export function patchDataValidationResponder(body: { status: ValidationStatus; ids?: number[]; all?: true }, signal?: AbortSignal): Promise<Result<ValidationPatched>> {
+  return call<ValidationPatched>(`${base}/patchDataValidationResponder`, { method: 'PATCH', body, signal });
+}
+
+/** Fetches the diploma with the JWT header and answers an object URL for it. */
+export async function getDiploma(id: number, signal?: AbortSignal): Promise<Result<DiplomaFile>> {
+  const outcome = await download(`${base}/getDiploma/${id}`, { timeout: requestTimeoutMs, signal });
+  if (!outcome.ok) return outcome;
+  return { ok: true, data: { url: URL.createObjectURL(outcome.data), type: outcome.data.type || 'application/octet-stream' } };
+}
+
+/** Frees a diploma's object URL once it is no longer shown. */
+export function releaseDiploma(url: string): void {
+  if (url.startsWith('blob:')) URL.revokeObjectURL(url);
+}

@@ -1,0 +1,5 @@
+import { createActorContext } from '@xstate/react';
+import { aedFormMachine } from '../../machines/aed-form/aed-form.machine';
+
+/** The AED form's actor (one per AED opened at /aed/form/update/:udid). */
+export const AedFormActor = createActorContext(aedFormMachine);

@@ -1,0 +1,5 @@
+import { createActorContext } from '@xstate/react';
+import { aedListMachine } from '../../machines/aed-list/aed-list.machine';
+
+/** The AED list screen's actor (one per visit of /aed/list), read with `AedListActor.useSelector`. */
+export const AedListActor = createActorContext(aedListMachine);

@@ -1,0 +1,85 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { ProgressBar } from 'primereact/progressbar';
+import { Tag } from 'primereact/tag';
+import type { ImportRowResult } from '../../../../contract/import.schemas';
+import { useIntl } from '../../../i18n/intl-provider';
+import { busyRowOf, isDownloading, isRunning, pagingOf, progressOf, rowsOf, runOf } from '../../../machines/aed-import/aed-import.selectors';
+import { importRowsPerPage } from '../../../machines/aed-import/aed-import.types';
+import { AedImportActor } from './aed-import-actor';
+
+const severity: Record<ImportRowResult['status'], 'success' | 'info' | 'warning' | 'danger' | undefined> = {
+  pending: undefined,
+  inserted: 'success',
+  updated: 'success',
+  unchanged: 'info',
+  deleted: 'info',
+  duplicate: 'warning',
+  failed: 'danger',
+};
+
+/** Step 3: the server run's progress, the counts, then every row with its result, retry, force and download. */
+export function ProcessingStep() {
+  const { t } = useIntl();
+  const actor = AedImportActor.useActorRef();
+  const run = AedImportActor.useSelector(runOf);
+  const rows = AedImportActor.useSelector(rowsOf);
+  const running = AedImportActor.useSelector(isRunning);
+  const progress = AedImportActor.useSelector(progressOf);
+  const paging = AedImportActor.useSelector(pagingOf);
+  const busyRow = AedImportActor.useSelector(busyRowOf);
+  const downloading = AedImportActor.useSelector(isDownloading);
+  const snapshot = AedImportActor.useSelector((s) => s);
+  if (!run) return null;
+  return (
+    <div className="flex flex-column gap-3" data-testid="processing-step">
+      <div>
+        <p className="m-0 mb-2" data-state={run.state}>{t(`aedImport.state.${run.state}`)} — {t('aedImport.progress', { processed: run.processed, total: run.total })}</p>
+        <ProgressBar value={progress} mode={running && run.total === 0 ? 'indeterminate' : 'determinate'} aria-label={t('aedImport.progressLabel')} />
+      </div>
+      <p className="m-0" data-testid="import-counts">
+        {t('aedImport.counts', { ...run.counts })}
+      </p>
+      <div className="flex gap-2 flex-wrap">
+        {snapshot.can({ type: 'import.pause' }) && <Button label={t('aedImport.pause')} icon="pi pi-pause" severity="secondary" onClick={() => actor.send({ type: 'import.pause' })} />}
+        {snapshot.can({ type: 'import.resume' }) && <Button label={t('aedImport.resume')} icon="pi pi-play" onClick={() => actor.send({ type: 'import.resume' })} />}
+        {snapshot.can({ type: 'import.restart' }) && <Button label={t('aedImport.restart')} icon="pi pi-replay" severity="secondary" outlined onClick={() => actor.send({ type: 'import.restart' })} />}
+        {snapshot.can({ type: 'results.download' }) && <Button data-testid="import-download" label={t('aedImport.download')} icon="pi pi-download" loading={downloading} onClick={() => actor.send({ type: 'results.download' })} />}
+        {snapshot.can({ type: 'import.new' }) && !running && <Button label={t('aedImport.new')} icon="pi pi-plus" severity="secondary" text onClick={() => actor.send({ type: 'import.new' })} />}
+      </div>
+      {!running && (
+        <DataTable
+          value={rows}
+          dataKey="row"
+          size="small"
+          lazy
+          paginator
+          rows={importRowsPerPage}
+          first={(paging.page - 1) * importRowsPerPage}
+          totalRecords={paging.count}
+          onPage={(event) => actor.send({ type: 'rows.page', page: (event.page ?? 0) + 1 })}
+          data-testid="import-rows"
+        >
+          <Column field="row" header={t('aedImport.row')} />
+          <Column header={t('aedImport.rowCells')} body={(row: ImportRowResult) => row.cells.slice(0, 3).join(' · ')} />
+          <Column header={t('aedImport.rowStatus')} body={(row: ImportRowResult) => <Tag value={t(`aedImport.status.${row.status}`)} severity={severity[row.status]} />} />
+          <Column header={t('aedImport.rowMessage')} body={(row: ImportRowResult) => <span data-message-keys={row.messages.join(' ')}>{row.messages.map((key) => t(key)).join(' ')}</span>} />
+          <Column
+            header=""
+            body={(row: ImportRowResult) => (
+              <div className="flex gap-1">
+                {snapshot.can({ type: 'row.retry', row: row.row }) && (
+                  <Button size="small" text icon="pi pi-refresh" label={t('aedImport.retry')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.retry', row: row.row })} />
+                )}
+                {snapshot.can({ type: 'row.force', row: row.row }) && (
+                  <Button size="small" text severity="warning" icon="pi pi-check" label={t('aedImport.force')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.force', row: row.row })} />
+                )}
+              </div>
+            )}
+          />
+        </DataTable>
+      )}
+    </div>
+  );
+}

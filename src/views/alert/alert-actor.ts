@@ -1,0 +1,5 @@
+import { createActorContext } from '@xstate/react';
+import { alertMachine } from '../../machines/alert/alert.machine';
+
+/** The alert call screen's actor (one per visit of /alert/call), read with `AlertActor.useSelector`. */
+export const AlertActor = createActorContext(alertMachine);

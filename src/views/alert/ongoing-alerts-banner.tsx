@@ -1,0 +1,64 @@
+import { Button } from 'primereact/button';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { screens } from '../../../contract/access';
+import { liveAlertGroups } from '../../../contract/groups';
+import { useIntl } from '../../i18n/intl-provider';
+import { ongoingAlertsMachine } from '../../machines/ongoing-alerts/ongoing-alerts.machine';
+import { ongoingAlertsOf, ongoingFailedOf } from '../../machines/ongoing-alerts/ongoing-alerts.selectors';
+import { canOpen, userOf } from '../../machines/session/session.selectors';
+import { SessionActor } from '../app/actor-contexts';
+import { AlertTypeIcon } from './parts/alert-type-icon';
+import { OngoingAlertsDialog } from './parts/ongoing-alerts-dialog';
+import { formatClock } from './parts/format';
+import { useNow } from './parts/use-now';
+import './ongoing-alerts.css';
+
+/** The ongoing interventions of the user's service, above every screen of the groups that receive alerts (spec §2, §6). */
+export function OngoingAlertsBanner() {
+  const user = SessionActor.useSelector(userOf);
+  const mayCall = SessionActor.useSelector((snapshot) => canOpen(snapshot, 'alertCall'));
+  if (!user || !liveAlertGroups.includes(user.idGroup) || !mayCall) return null;
+  // A new account (switch) is a new list.
+  return <OngoingAlerts key={user.siteId} siteId={user.siteId} />;
+}
+
+function OngoingAlerts({ siteId }: { siteId: number }) {
+  const { t } = useIntl();
+  const navigate = useNavigate();
+  const ongoing = useActorRef(ongoingAlertsMachine, { input: { siteId } });
+  const alerts = useSelector(ongoing, ongoingAlertsOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const failed = useSelector(ongoing, ongoingFailedOf);
+  const [open, setOpen] = useState(false);
+  const now = useNow();
+  const openAlert = (alertId: number) => {
+    setOpen(false);
+    navigate(`${screens.alertCall.path}?alertId=${alertId}`);
+  };
+  const createAlert = () => {
+    setOpen(false);
+    navigate(`${screens.alertCall.path}?new=${Date.now()}`);
+  };
+  if (alerts.length === 0) return null;
+  const latest = alerts[0]!;
+  return (
+    <>
+      <div className="ongoing-banner" role="status" data-testid="ongoing-banner">
+        <span className="ongoing-banner__beacon" aria-hidden />
+        <strong className="ongoing-banner__count">{t('alert.ongoing.count', { count: alerts.length })}</strong>
+        <span className="ongoing-banner__latest">
+          <AlertTypeIcon alertType={latest.alertType} />
+          {t(`alert.type.${latest.alertType}`)} · {latest.address || `${latest.lat.toFixed(5)}, ${latest.lon.toFixed(5)}`}
+          {latest.date ? <span className="ongoing-banner__clock">{formatClock(now - Date.parse(latest.date))}</span> : null}
+        </span>
+        {failed ? <i className="pi pi-exclamation-triangle" title={t('alert.ongoing.stale')} aria-label={t('alert.ongoing.stale')} /> : null}
+        <span className="ongoing-banner__actions">
+          <Button type="button" size="small" icon="pi pi-list" label={t('alert.ongoing.show')} data-testid="ongoing-show" onClick={() => setOpen(true)} />
+          <Button type="button" size="small" icon="pi pi-plus" label={t('alert.new')} outlined className="ongoing-banner__new" onClick={createAlert} />
+        </span>
+      </div>
+      <OngoingAlertsDialog visible={open} alerts={alerts} now={now} onHide={() => setOpen(false)} onOpen={openAlert} onCreate={createAlert} />
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { AutoComplete, type AutoCompleteChangeEvent } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { GeoResult } from '../../../../contract/geo.schemas';
+import { PasteCoordinatesButton } from '../../../components/map/paste-coordinates-button';
+import { useIntl } from '../../../i18n/intl-provider';
+import { addressSearchMachine, suggestionAddress } from '../../../machines/alert/address-search.machine';
+import { addressOf, canPlace, isMovingAddress, isPreviewing, optionsOf, phaseOf, setUpStatusOf, victimOf } from '../../../machines/alert/alert.selectors';
+import { AlertActor } from '../alert-actor';
+
+/**
+ * Where the victim is: the address with suggestions (Enter or a suggestion geocodes it), the
+ * "paste latitude, longitude" button, and what the last set-up said (not found, pin to move).
+ * Usable at any time: before launch it sets the alert up, once live it moves the alert.
+ */
+export function AddressSection() {
+  const { t } = useIntl();
+  const alert = AlertActor.useActorRef();
+  const known = AlertActor.useSelector(addressOf);
+  const mayPlace = AlertActor.useSelector(canPlace);
+  const previewing = AlertActor.useSelector(isPreviewing);
+  const moving = AlertActor.useSelector(isMovingAddress);
+  const status = AlertActor.useSelector(setUpStatusOf);
+  const live = AlertActor.useSelector((snapshot) => phaseOf(snapshot) === 'live');
+  const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
+  const countryCode = AlertActor.useSelector((snapshot) => optionsOf(snapshot)?.countryCode ?? 'FR');
+  const search = useActorRef(addressSearchMachine, { input: { countryCode } });
+  const suggestions = useSelector(search, (snapshot) => snapshot.context.suggestions);
+  const [text, setText] = useState(known);
+
+  // The server names the place (a geocoded or pasted pin): the field follows.
+  useEffect(() => setText(known), [known]);
+
+  const submit = (address: string) => {
+    if (!address.trim() || !mayPlace) return;
+    search.send({ type: 'query.clear' });
+    alert.send({ type: 'address.submit', address });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(text);
+  };
+  const onChange = (event: AutoCompleteChangeEvent) => {
+    const value = event.value as string | GeoResult | null;
+    setText(typeof value === 'string' ? value : (value?.label ?? ''));
+  };
+
+  return (
+    <section className="alert-section" aria-labelledby="alert-address-title">
+      <h2 id="alert-address-title" className="alert-section__title">
+        <i className="pi pi-map-marker" aria-hidden /> {t(live ? 'alert.address.title-live' : 'alert.address.title')}
+      </h2>
+      <form className="alert-address" onSubmit={onSubmit}>
+        <AutoComplete
+          inputId="alert-address"
+          value={text}
+          suggestions={suggestions}
+          field="label"
+          completeMethod={(event) => search.send({ type: 'query.change', text: event.query })}
+          onChange={onChange}
+          onSelect={(event) => {
+            const address = suggestionAddress(event.value as GeoResult);
+            setText(address);
+            submit(address);
+          }}
+          minLength={3}
+          delay={0}
+          placeholder={t('alert.address.placeholder')}
+          aria-label={t('alert.address.label')}
+          disabled={!mayPlace}
+          className="alert-address__input"
+          inputClassName="w-full"
+          itemTemplate={(item: GeoResult) => (
+            <div className="flex align-items-center gap-2">
+              <i className="pi pi-map-marker text-500" aria-hidden />
+              <span>{item.label}</span>
+              {item.zipCode && !item.label.includes(item.zipCode) ? <span className="text-sm text-600">{item.label === item.city ? item.zipCode : `${item.zipCode} ${item.city}`}</span> : null}
+              {item.needsPinMove ? <span className="text-xs text-500">({t('alert.address.commune')})</span> : null}
+            </div>
+          )}
+        />
+        <Button type="submit" icon="pi pi-search" aria-label={t('alert.address.locate')} tooltip={t('alert.address.locate')} loading={previewing || moving} disabled={!mayPlace || !text.trim()} data-testid="locate-address" />
+      </form>
+      <div className="alert-address__tools">
+        <PasteCoordinatesButton label={t('alert.address.paste')} disabled={!mayPlace} onCoordinates={(point) => alert.send({ type: 'pin.move', ...point, source: 'paste' })} />
+        <span className="alert-address__where" data-testid="victim-coordinates">
+          {victim ? (
+            <>
+              <i className="pi pi-map-marker" aria-hidden /> {victim.lat.toFixed(5)}, {victim.lon.toFixed(5)}
+            </>
+          ) : (
+            t('alert.address.pin-hint')
+          )}
+        </span>
+      </div>
+      {status === 'wrongAddress' ? <Message severity="error" className="w-full justify-content-start mt-2" text={t('error.alert.address-not-found')} data-testid="address-message" /> : null}
+      {status === 'imprecise' ? <Message severity="warn" className="w-full justify-content-start mt-2" text={t('error.alert.address-imprecise')} data-testid="address-message" /> : null}
+    </section>
+  );
+}

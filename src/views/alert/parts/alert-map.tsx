@@ -1,0 +1,106 @@
+import { useCallback } from 'react';
+import type { Coordinates } from '../../../components/map/coordinates';
+import { PinMarker, PointMarker, RadiusCircle } from '../../../components/map/markers';
+import { FitPoints, MapFocus, VigilMap } from '../../../components/map/vigil-map';
+import { useIntl } from '../../../i18n/intl-provider';
+import { extraInfosOf } from '../../../machines/extra-infos/extra-infos.selectors';
+import { aedsOf, alertIdOf, alertOf, alertRadiusOf, canPlace, initialMapOf, isBusy, phaseOf, placedRespondersOf, responderPhaseOf, victimOf } from '../../../machines/alert/alert.selectors';
+import { ExtraInfosActor } from '../../app/actor-contexts';
+import { AlertActor } from '../alert-actor';
+import { initialsOf } from './format';
+import { statusClassOf } from './responder-status';
+
+const samePoints = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The victim (draggable while the alert may move), the alert radius, the responders by status and
+ * the AEDs around. Before launch a click on the map places the victim.
+ */
+export function AlertMap() {
+  const { t } = useIntl();
+  const alert = AlertActor.useActorRef();
+  const tileUrl = ExtraInfosActor.useSelector((snapshot) => extraInfosOf(snapshot)?.tileUrl ?? null);
+  const initial = AlertActor.useSelector(initialMapOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
+  const confirmed = AlertActor.useSelector(alertOf);
+  const alertId = AlertActor.useSelector(alertIdOf);
+  const radius = AlertActor.useSelector(alertRadiusOf);
+  const mayPlace = AlertActor.useSelector(canPlace);
+  const busy = AlertActor.useSelector(isBusy);
+  const editing = AlertActor.useSelector((snapshot) => phaseOf(snapshot) === 'editing');
+  const responders = AlertActor.useSelector(placedRespondersOf, samePoints);
+  const aeds = AlertActor.useSelector(aedsOf, samePoints);
+
+  const place = useCallback((point: Coordinates) => alert.send({ type: 'pin.move', ...point, source: 'drag' }), [alert]);
+  const focusKey = confirmed && !confirmed.close ? `${confirmed.alertId}:${confirmed.lat}:${confirmed.lon}` : null;
+  const fitPoints = victim ? [victim, ...responders.map((card) => ({ lat: card.alertInfo.lat, lon: card.alertInfo.lon }))] : [];
+
+  return (
+    <div className="alert-map" data-testid="alert-map">
+      <VigilMap center={initial.center} zoom={initial.zoom} tileUrl={tileUrl} label={t('alert.map.label')} onMapClick={editing && mayPlace ? place : undefined}>
+        <MapFocus point={victim} focusKey={focusKey} />
+        <FitPoints points={fitPoints} fitKey={responders.length > 0 ? alertId : null} />
+        {victim ? <RadiusCircle center={victim} radius={radius} /> : null}
+        {aeds.map((aed) => (
+          <PointMarker
+            key={`aed-${aed.id}`}
+            position={aed}
+            icon="pi-bolt"
+            className={`aed-marker is-square ${aed.fetched ? 'is-fetched' : ''} ${aed.availableNow ? '' : 'is-unavailable'}`}
+            title={aed.name}
+            tooltip={`${t('alert.map.aed')}: ${aed.name}${aed.availableNow ? '' : ` (${t('alert.map.aed-unavailable')})`}`}
+          />
+        ))}
+        {responders.map((card) => (
+          <PointMarker
+            key={`responder-${card.id}`}
+            position={{ lat: card.alertInfo.lat, lon: card.alertInfo.lon }}
+            className={`responder-marker ${statusClassOf(card.status)} ${responderPhaseOf(card.status) === 'out' ? 'is-faded' : ''}`}
+            text={initialsOf(card.firstName, card.lastName)}
+            title={`${card.firstName} ${card.lastName}`}
+            tooltip={`${card.firstName} ${card.lastName} · ${t(`responder.status.${card.status}`)}`}
+            zIndexOffset={responderPhaseOf(card.status) === 'out' ? 0 : 500}
+          />
+        ))}
+        {victim ? <PinMarker position={victim} draggable={mayPlace} onMove={place} title={t('alert.map.victim')} glyph="pi-heart-fill" className={busy ? 'is-busy' : ''} /> : null}
+      </VigilMap>
+      {!victim ? (
+        <div className="alert-map__hint">
+          <i className="pi pi-info-circle" aria-hidden /> {t('alert.map.place-hint')}
+        </div>
+      ) : null}
+      <MapLegend />
+    </div>
+  );
+}
+
+const legend = [
+  { className: 'status-available', key: 'responder.status.available' },
+  { className: 'status-dispatched', key: 'responder.status.dispatched' },
+  { className: 'status-onTheWayAed', key: 'responder.status.onTheWayAed' },
+  { className: 'status-onTheWayVictim', key: 'responder.status.onTheWayVictim' },
+  { className: 'status-onSiteVictim', key: 'responder.status.onSiteVictim' },
+  { className: 'status-refused', key: 'alert.map.legend-out' },
+];
+
+function MapLegend() {
+  const { t } = useIntl();
+  return (
+    <ul className="alert-map__legend" aria-label={t('alert.map.legend')}>
+      <li>
+        <span className="legend-pin" aria-hidden /> {t('alert.map.victim')}
+      </li>
+      <li>
+        <span className="legend-aed" aria-hidden>
+          <i className="pi pi-bolt" />
+        </span>{' '}
+        {t('alert.map.aed')}
+      </li>
+      {legend.map((item) => (
+        <li key={item.key}>
+          <span className={`legend-dot ${item.className}`} aria-hidden /> {t(item.key)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/** A screen that has not loaded after this long is given up (spec §9), and the route error page offers a reload. */
+export const screenLoadTimeoutMs = 120_000;
+
+type PageModule = { default: ComponentType };
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The screen did not load within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A react-router `lazy` that loads a page module on demand, with the load time-out. */
+export function lazyPage(load: () => Promise<PageModule>) {
+  return async () => ({ Component: (await withTimeout(load(), screenLoadTimeoutMs)).default });
+}

@@ -1,0 +1,14 @@
+import { useIntl } from '../../i18n/intl-provider';
+import { PageFrame } from '../layout/page-frame';
+import { LogoutButton } from './logout-button';
+
+/** Shown while the user's account is being configured: nothing can be used yet. */
+export function WaitingConfigurationPage() {
+  const { t } = useIntl();
+  return (
+    <PageFrame title={t('page.waiting.title')} icon="pi pi-hourglass">
+      <p className="text-lg text-700 line-height-3 mt-0">{t('page.waiting.text')}</p>
+      <LogoutButton />
+    </PageFrame>
+  );
+}

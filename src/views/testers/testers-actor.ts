@@ -1,0 +1,5 @@
+import { createActorContext } from '@xstate/react';
+import { testersMachine } from '../../machines/testers/testers.machine';
+
+/** The tester management screen's actor (one per visit of /alert/testerManagement). */
+export const TestersActor = createActorContext(testersMachine);

@@ -1,0 +1,5 @@
+import { createActorContext } from '@xstate/react';
+import { responderValidationMachine } from '../../machines/responder-validation/responder-validation.machine';
+
+/** The responder validation screen's actor (one per visit of /firstResponder/validation). */
+export const ValidationActor = createActorContext(responderValidationMachine);

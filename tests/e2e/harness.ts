@@ -1,0 +1,165 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { test } from 'vitest';
+import { demoPassword } from '../../server/src/db/seed/accounts';
+
+/**
+ * Browser tests drive the built SPA in Debian's Chromium against a real Vigil process, as a user
+ * would: a fresh server (own temporary DATA_DIR, so its own embedded database and demo data, on a
+ * free port) and a fresh browser profile per test file, a new page per test, a screenshot in
+ * test-results/ when a test fails. The suite builds nothing itself: `npm run test:e2e` runs
+ * `npm run build` first.
+ */
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const resultsFolder = join(repoRoot, 'test-results');
+
+/** Chromium flags for a quiet, offline, sandbox-less run in a container. */
+export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+
+export interface VigilProcess {
+  /** Base address, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  dataDir: string;
+  /** What the process printed so far (warnings and errors only, LOG_LEVEL=warn). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `npx tsx server/src/main.ts` on a free port with a fresh DATA_DIR and waits for /health. */
+export async function startVigil(env: Record<string, string> = {}): Promise<VigilProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+  const { DATABASE_URL: _embedded, ...inherited } = process.env;
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    // Its own process group, so stop() ends npx, tsx and the server together.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNIN_RATE_PER_MINUTE: '100000', ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const vigil: VigilProcess = { url, dataDir, output: () => output, stop: () => stopProcess(child, dataDir) };
+  try {
+    await waitForHealth(url, child, () => output);
+  } catch (error) {
+    await vigil.stop();
+    throw error;
+  }
+  return vigil;
+}
+
+/** Chromium through playwright-core, with a fresh profile that is deleted on close. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'vigil-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', args: chromiumArgs, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'Europe/Paris' });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a demo user in through the sign-in form and waits until the SPA has left the auth screens. */
+export async function signIn(page: Page, vigilUrl: string, email: string, password = demoPassword): Promise<void> {
+  await page.goto(`${vigilUrl}/authentication/sign-in`);
+  await page.locator('#username').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((address) => !address.pathname.startsWith('/authentication/'), { timeout: 15_000 });
+}
+
+/**
+ * `e2e` is vitest's `test` with three fixtures: `vigil` (the server, one per file), `browser`
+ * (Chromium, one per file) and `page` (one per test, screenshotted into test-results/ on failure).
+ */
+export const e2e = test
+  // `{}`: vitest reads which fixtures a fixture needs from its first parameter's pattern.
+  .extend('vigil', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const vigil = await startVigil();
+    onCleanup(() => vigil.stop());
+    return vigil;
+  })
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const chromiumRun = await launchChromium();
+    onCleanup(() => chromiumRun.close());
+    return chromiumRun.context;
+  })
+  .extend('page', async ({ browser, task }, { onCleanup }) => {
+    const page = await browser.newPage();
+    // Cleanups run once the test's result is known.
+    onCleanup(async () => {
+      if (task.result?.state === 'fail') await screenshot(page, `${task.file?.name.replace(/^.*\//, '') ?? 'e2e'}-${task.name}`);
+      await page.close();
+    });
+    return page;
+  });
+
+/** Saves a full-page screenshot into test-results/ (ignored by git), named after the test. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(resultsFolder, { recursive: true });
+  const path = join(resultsFolder, `${name.replace(/[^\w.-]+/g, '-').slice(0, 150)}.png`);
+  await page.screenshot({ path, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+  return path;
+}
+
+/**
+ * Call once at the top of a spec file: starts its server and browser in a `beforeAll` (under the
+ * long hook time-out instead of the first test's) and fails early when the SPA was not built.
+ */
+export function prepareE2e(): void {
+  e2e.beforeAll(async ({ vigil, browser }) => {
+    const home = await fetch(`${vigil.url}/`);
+    if (!(home.headers.get('content-type') ?? '').includes('text/html')) {
+      throw new Error('The server has no built SPA to serve: run `npm run test:e2e`, which runs `npm run build` first.');
+    }
+    const probe = await browser.newPage();
+    await probe.close();
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Vigil exited with code ${child.exitCode} before answering /health:\n${output()}`);
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Vigil did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null && child.pid) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
+    if (!stopped) process.kill(-child.pid, 'SIGKILL');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}

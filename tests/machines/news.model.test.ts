@@ -1,0 +1,4 @@
+import { describePathModel } from './kit';
+import { pathModel } from './news.samples';
+
+describePathModel(pathModel);

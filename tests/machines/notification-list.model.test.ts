@@ -1,0 +1,4 @@
+import { describePathModel } from './kit';
+import { pathModel } from './notification-list.samples';
+
+describePathModel(pathModel);

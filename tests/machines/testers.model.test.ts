@@ -1,0 +1,4 @@
+import { describePathModel } from './kit';
+import { pathModel } from './testers.samples';
+
+describePathModel(pathModel);

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountId, aedBase, call, newAed, signInOn } from '../fixtures/aed/helpers';
+import { startTestServer, type TestServer } from './harness';
+
+/** getAllList, getAedsMap, account counts and options: filters, order, paging, counts, tenancy, permissions. */
+let server: TestServer;
+let operator: string;
+let sdis63: number;
+let codis63: number;
+let sdis03: number;
+let geodae: number;
+let allierUser: string;
+
+beforeAll(async () => {
+  server = await startTestServer({}, { background: false });
+  operator = await server.signIn('operator@vigil.test');
+  sdis63 = await accountId(server, 'SDIS 63');
+  codis63 = await accountId(server, 'CODIS 63');
+  sdis03 = await accountId(server, 'SDIS 03');
+  geodae = await accountId(server, 'GeoDAE');
+  allierUser = await signInOn(server, 'aed-allier@vigil.test', 8, sdis03);
+});
+afterAll(async () => server?.close());
+
+const list = (auth: string, body: Record<string, unknown> = {}) => call(server, auth, 'POST', `${aedBase}/getAllList`, { filter: [], ...body });
+
+describe('POST aed/getAllList', () => {
+  it('answers the first page of 50, newest first, with counts by account', async () => {
+    const { status, body } = await list(operator);
+    expect(status).toBe(200);
+    const { list: rows, count } = body.data;
+    expect(rows).toHaveLength(50);
+    const created = rows.map((row: { createdAt: string }) => row.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(count.totalCount).toBeGreaterThan(1000);
+    expect(count.allCount.reduce((sum: number, entry: { count: number }) => sum + entry.count, 0)).toBe(count.totalCount);
+    const sites = count.allCount.map((entry: { idSite: number }) => entry.idSite);
+    expect(sites).toEqual(expect.arrayContaining([sdis63, codis63, geodae]));
+    expect(sites).not.toContain(sdis03);
+    expect(count.externalCount).toBe(count.allCount.find((entry: { idSite: number }) => entry.idSite === geodae).count);
+    expect(rows.every((row: { status: string; deletedAt: string | null }) => row.status !== 'deleted' && row.deletedAt === null)).toBe(true);
+    expect(rows[0].vigilance).toHaveProperty('confirmation');
+  });
+
+  it('pages with page = zero-based page + 1 and orders by name', async () => {
+    const first = await list(operator, { order: 'name', orderSort: 'ASC', limit: 20, page: 1 });
+    const second = await list(operator, { order: 'name', orderSort: 'asc', limit: 20, page: 2 });
+    const names = [...first.body.data.list, ...second.body.data.list].map((row: { name: string }) => row.name);
+    expect(names).toHaveLength(40);
+    expect(new Set([...first.body.data.list, ...second.body.data.list].map((row: { id: number }) => row.id)).size).toBe(40);
+    const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(names).toEqual(sorted);
+  });
+
+  it('scopes to the selected account, with or without its children', async () => {
+    const alone = await list(operator, { idSelected: String(sdis63), withChild: false });
+    expect(alone.body.data.count.allCount.map((entry: { idSite: number }) => entry.idSite)).toEqual([sdis63]);
+    const tree = await list(operator, { idSelected: sdis63, withChild: true });
+    expect(tree.body.data.count.totalCount).toBeGreaterThan(alone.body.data.count.totalCount);
+    const zero = await list(operator, { idSelected: '0' });
+    expect(zero.body.data.count.totalCount).toBe(tree.body.data.count.totalCount);
+  });
+
+  it('refuses an account outside the caller tree', async () => {
+    const { status, body } = await list(operator, { idSelected: sdis03 });
+    expect(status).toBe(403);
+    expect(body.msg).toBe('error.account.not-allowed');
+  });
+
+  it('searches every word of an ALL filter, accents and case ignored', async () => {
+    const { body } = await list(operator, { filter: [{ type: 'ALL', tag: '', value: 'mairie chamalieres' }], limit: 500 });
+    expect(body.data.list.length).toBeGreaterThan(0);
+    for (const row of body.data.list) {
+      const text = `${row.name} ${row.address} ${row.city}`.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+      expect(text).toContain('mairie');
+      expect(text).toContain('chamalieres');
+    }
+    expect(body.data.count.totalCount).toBe(body.data.list.length);
+  });
+
+  it('matches a TAG filter in its field only', async () => {
+    const { body } = await list(operator, { filter: [{ type: 'TAG', tag: 'city', value: 'riom' }], limit: 500 });
+    expect(body.data.list.length).toBeGreaterThan(0);
+    expect(body.data.list.every((row: { city: string }) => row.city === 'Riom')).toBe(true);
+    const bad = await list(operator, { filter: [{ type: 'TAG', tag: 'password', value: 'x' }] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('applies ADVANCED filters: status, vigilance, confirmation, certification, GeoDAE link', async () => {
+    const deleted = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'status', value: ['deleted'] }] });
+    expect(deleted.body.data.count.totalCount).toBeGreaterThan(0);
+    expect(deleted.body.data.list.every((row: { status: string }) => row.status === 'deleted')).toBe(true);
+
+    const expired = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'vigilance', value: 'expired' }], limit: 500 });
+    expect(expired.body.data.list.length).toBeGreaterThan(0);
+    for (const row of expired.body.data.list) {
+      expect([row.vigilance.battery, row.vigilance.pads, row.vigilance.childPads]).toContain('expired');
+    }
+    const battery = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'vigilance', value: 'battery' }], limit: 500 });
+    expect(battery.body.data.list.length).toBeGreaterThan(0);
+    expect(battery.body.data.list.every((row: { vigilance: { battery: string } }) => ['soon', 'expired'].includes(row.vigilance.battery))).toBe(true);
+
+    const never = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'confirmation', value: 'never' }], limit: 500 });
+    expect(never.body.data.list.length).toBeGreaterThan(0);
+    expect(never.body.data.list.every((row: { vigilance: { confirmation: string } }) => row.vigilance.confirmation === 'never')).toBe(true);
+    const band = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'confirmation', value: ['under6Months'] }], limit: 500 });
+    expect(band.body.data.list.length).toBeGreaterThan(0);
+    expect(band.body.data.list.every((row: { vigilance: { confirmation: string } }) => row.vigilance.confirmation === 'under6Months')).toBe(true);
+
+    const certified = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'certified', value: true }, { type: 'ADVANCED', tag: 'brand', value: 'Zoll' }], limit: 500 });
+    expect(certified.body.data.list.length).toBeGreaterThan(0);
+    expect(certified.body.data.list.every((row: { certified: boolean; brand: string }) => row.certified && row.brand === 'Zoll')).toBe(true);
+
+    const unlinked = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'unlink.geodae', value: true }] });
+    const linked = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'isLinked', value: true }] });
+    const all = await list(operator);
+    expect(linked.body.data.count.totalCount).toBeGreaterThan(0);
+    expect(unlinked.body.data.count.totalCount + linked.body.data.count.totalCount).toBe(all.body.data.count.totalCount);
+
+    const unknown = await list(operator, { filter: [{ type: 'ADVANCED', tag: 'nope', value: 1 }] });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('never shows another account its AEDs', async () => {
+    const allier = await list(allierUser, { limit: 500 });
+    expect(allier.status).toBe(200);
+    expect(allier.body.data.list.every((row: { idSite: number }) => row.idSite === sdis03)).toBe(true);
+    const puyDeDome = (await list(operator, { limit: 1 })).body.data.list[0];
+    const foreign = await call(server, allierUser, 'GET', `${aedBase}/getAed/${puyDeDome.udid}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.msg).toBe('error.aed.not-found');
+  });
+
+  it('answers 401 without a token and 403 for a group without AED rights', async () => {
+    expect((await call(server, undefined, 'POST', `${aedBase}/getAllList`, { filter: [] })).status).toBe(401);
+    const noRights = await server.signIn('norights@vigil.test');
+    const { status, body } = await list(noRights);
+    expect(status).toBe(403);
+    expect(body.msg).toBe('error.necessary-rights');
+  });
+
+  it('lowers the counts when an AED is soft-deleted', async () => {
+    const created = await call(server, operator, 'PATCH', `${aedBase}/patchAed/new`, newAed({ idSite: codis63 }));
+    expect(created.status).toBe(200);
+    const before = (await list(operator, { idSelected: codis63, withChild: false })).body.data.count.totalCount;
+    await call(server, operator, 'PATCH', `${aedBase}/softDelete`, { udid: created.body.data.udid });
+    const after = (await list(operator, { idSelected: codis63, withChild: false })).body.data.count.totalCount;
+    expect(after).toBe(before - 1);
+  });
+});
+
+describe('POST aed/getAedsMap', () => {
+  const france = { north: 51.2, south: 42.2, west: -5.2, east: 8.3 };
+  const map = (auth: string, body: Record<string, unknown>) => call(server, auth, 'POST', `${aedBase}/getAedsMap`, { filter: [], ...body });
+
+  it('clusters the whole country at low zoom, with the total of the list', async () => {
+    const { status, body } = await map(operator, { bbox: france, zoom: 6 });
+    expect(status).toBe(200);
+    expect(body.data.mode).toBe('clusters');
+    const total = (await list(operator)).body.data.count.totalCount;
+    const clustered = body.data.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0) + body.data.points.length;
+    expect(clustered).toBe(total);
+    expect(body.data.total).toBe(total);
+    for (const cluster of body.data.clusters) {
+      expect(cluster.lat).toBeGreaterThan(45);
+      expect(cluster.lat).toBeLessThan(46.5);
+    }
+  });
+
+  it('splits into more clusters as the zoom grows and answers points at street zoom', async () => {
+    const clermont = { north: 45.82, south: 45.72, west: 3.0, east: 3.2 };
+    const city = await map(operator, { bbox: clermont, zoom: 11 });
+    expect(city.body.data.mode).toBe('clusters');
+    expect(city.body.data.clusters.length).toBeGreaterThan(3);
+    const street = await map(operator, { bbox: { north: 45.78, south: 45.77, west: 3.08, east: 3.095 }, zoom: 16 });
+    expect(street.body.data.mode).toBe('points');
+    for (const point of street.body.data.points) {
+      expect(point.lat).toBeGreaterThanOrEqual(45.77);
+      expect(point.lat).toBeLessThanOrEqual(45.78);
+      expect(point.lon).toBeGreaterThanOrEqual(3.08);
+      expect(point.lon).toBeLessThanOrEqual(3.095);
+    }
+  });
+
+  it('applies the list filters to the clusters', async () => {
+    const all = await map(operator, { bbox: france, zoom: 6 });
+    const zoll = await map(operator, { bbox: france, zoom: 6, filter: [{ type: 'ADVANCED', tag: 'brand', value: 'Zoll' }] });
+    const zollCount = (await list(operator, { filter: [{ type: 'ADVANCED', tag: 'brand', value: 'Zoll' }] })).body.data.count.totalCount;
+    expect(zoll.body.data.total).toBe(zollCount);
+    expect(zoll.body.data.total).toBeLessThan(all.body.data.total);
+  });
+
+  it('shows an account only its own AEDs on the map', async () => {
+    const { body } = await map(allierUser, { bbox: france, zoom: 13 });
+    const puyDeDome = await map(allierUser, { bbox: { north: 45.82, south: 45.72, west: 3.0, east: 3.2 }, zoom: 12 });
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(puyDeDome.body.data.total).toBe(0);
+  });
+});
+
+describe('accounts with AED counts and options', () => {
+  it('answers own count and totalLevel per account of the tree', async () => {
+    const { status, body } = await call(server, operator, 'GET', '/services/backOffice/account/accountList/getAccountListWithAEDCount');
+    expect(status).toBe(200);
+    type Counted = { id: number; count: number; totalLevel: number; child: number[] };
+    const byId = new Map<number, Counted>(body.data.map((account: Counted) => [account.id, account]));
+    const root = byId.get(sdis63)!;
+    expect(root.child).toEqual(expect.arrayContaining([codis63, geodae]));
+    const childrenTotal = root.child.reduce((sum: number, id: number) => sum + byId.get(id)!.totalLevel, 0);
+    expect(root.totalLevel).toBe(root.count + childrenTotal);
+    expect(byId.has(sdis03)).toBe(false);
+    const counted = (await list(operator, { idSelected: sdis63, withChild: false })).body.data.count.totalCount;
+    expect(root.count).toBe(counted);
+  });
+
+  it('lists option modules with labels in the language', async () => {
+    const fr = await call(server, operator, 'GET', '/services/backOffice/option/getOptionsModules?lang=fr_FR&module=aed');
+    expect(fr.status).toBe(200);
+    expect(fr.body.data.problemTypes).toHaveLength(7);
+    expect(fr.body.data.problemTypes[0]).toEqual({ value: 1, label: 'Absent' });
+    expect(fr.body.data.brands.map((brand: { value: string }) => brand.value)).toContain('Philips');
+    expect(fr.body.data.models.find((model: { value: string }) => model.value === 'HeartStart FRx').brand).toBe('Philips');
+    const de = await call(server, operator, 'GET', '/services/backOffice/option/getOptionsModules?lang=de&module=unavailableReasons');
+    expect(Object.keys(de.body.data)).toEqual(['unavailableReasons']);
+    expect(de.body.data.unavailableReasons[1].label).toBe('Vorübergehend nicht verfügbar');
+    expect((await call(server, operator, 'GET', '/services/backOffice/option/getOptionsModules?module=nope')).status).toBe(400);
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from '../../server/src/app';
+import { createContext, startBackground, stopContext } from '../../server/src/bootstrap';
+import { loadConfig, type Config } from '../../server/src/config';
+import type { AppContext } from '../../server/src/context';
+import { demoPassword } from '../../server/src/db/seed/accounts';
+import { seedDemoIfEmpty } from '../../server/src/db/seed/demo';
+import { restore } from '../../server/src/ops/backup';
+import type { DemoTemplate } from './template.setup';
+
+/**
+ * A real Vigil on a fresh database: PGlite in memory by default, or a new database on the
+ * PostgreSQL server named by TEST_DATABASE_URL (the CI runs the suite both ways).
+ */
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  /** Signs in a demo user and returns the `Authorization` header value. */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, options: { background?: boolean } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
+  const sharesDatabase = Boolean(overrides.DATABASE_URL);
+  const template: DemoTemplate | undefined = sharesDatabase ? undefined : inject('vigilTemplate');
+  const database = sharesDatabase ? undefined : await freshDatabase(template?.databaseName);
+  if (template) await restore({ dataDir, archive: template.archive, databaseUrl: database?.url });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', SIGNIN_RATE_PER_MINUTE: '100000' },
+    { ...(database ? { DATABASE_URL: database.url } : {}), ...overrides },
+  );
+  const ctx = await createContext(config, pino({ level: 'silent' }) as FastifyBaseLogger);
+  await seedDemoIfEmpty(ctx);
+  const app = await buildApp(ctx);
+  if (options.background !== false) await startBackground(ctx);
+  return {
+    app,
+    ctx,
+    dataDir,
+    async signIn(email, password = demoPassword) {
+      const response = await app.inject({ method: 'POST', url: '/services/backOffice/signin/', payload: { username: email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
+      return `JWT ${response.json().data.token}`;
+    },
+    async close() {
+      await app.close();
+      await stopContext(ctx);
+      await database?.drop();
+    },
+  };
+}
+
+/** Creates a throw-away database on the test PostgreSQL server, when one is configured. */
+async function freshDatabase(templateName?: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `vigil_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(templateName ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let admin: string;
+let sdis03: string;
+const base = '/services/backoffice/firstResponder';
+
+async function call(method: 'GET' | 'PATCH', url: string, authorization: string | undefined, payload?: object) {
+  const response = await server.app.inject({ method, url, headers: authorization ? { authorization } : {}, ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, headers: response.headers, raw: response.rawPayload, body: response.headers['content-type']?.toString().startsWith('application/json') ? response.json() : undefined };
+}
+
+const waitingIds = async (names: string[]) =>
+  (await server.ctx.database.query<{ id: number; last_name: string }>('SELECT id, last_name FROM responders WHERE last_name = ANY($1::text[])', [names])).reduce<Record<string, number>>((ids, row) => ({ ...ids, [row.last_name]: row.id }), {});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signIn('admin@vigil.test');
+  const [{ id }] = await server.ctx.database.query<{ id: number }>(`SELECT id FROM accounts WHERE name LIKE 'SDIS 03%'`);
+  const switched = await server.app.inject({ url: `/services/backOffice/account/thirdAccess/switch?idAccount=${id}`, headers: { authorization: admin } });
+  sdis03 = `JWT ${switched.json().data.token}`;
+}, 180_000);
+afterAll(async () => server?.close());
+
+describe('responders waiting for validation', () => {
+  it('pages the waiting responders of the caller’s accounts, oldest first, labelled in the language asked', async () => {
+    const { status, body } = await call('GET', `${base}/getDataValidationResponder?lang=fr&page=1&limit=20`, admin);
+    expect(status).toBe(200);
+    // The seed has 8 waiting on the public app and 2 on CODIS 63 (both under SDIS 63), 2 on SDIS 03.
+    expect(body.data.count).toBe(10);
+    expect(body.data.list.map((row: { lastName: string }) => row.lastName)).toEqual(['Marchand', 'Benali', 'Lemoine', 'Giraud', 'Perrin', 'Fabre', 'Chevalier', 'Rolland', 'Colin', 'Meunier']);
+    const first = body.data.list[0];
+    expect(first).toMatchObject({ firstName: 'Élise', trainedStatus: 'trained', trainedStatusLabel: 'Formé', accountStatus: 'waiting', siteName: 'Vigil public app', hasDiploma: true, diplomaUrl: `${base}/getDiploma/${first.id}` });
+    const giraud = body.data.list.find((row: { lastName: string }) => row.lastName === 'Giraud');
+    expect(giraud).toMatchObject({ trainedStatus: 'trainedWithoutDiploma', trainedStatusLabel: 'Formé sans diplôme', hasDiploma: false, diplomaUrl: null });
+    const page = await call('GET', `${base}/getDataValidationResponder?lang=de&page=3&limit=4`, admin);
+    expect(page.body.data.count).toBe(10);
+    expect(page.body.data.list.map((row: { lastName: string }) => row.lastName)).toEqual(['Colin', 'Meunier']);
+    expect(page.body.data.list[0].trainedStatusLabel).toBe('Ausgebildet ohne Nachweis');
+  });
+
+  it('shows another account only its own responders', async () => {
+    const { body } = await call('GET', `${base}/getDataValidationResponder?lang=en`, sdis03);
+    expect(body.data.list.map((row: { lastName: string }) => row.lastName)).toEqual(['Renard', 'Aubert']);
+  });
+
+  it('is for staff allowed to validate', async () => {
+    for (const email of ['operator@vigil.test', 'administrator@vigil.test', 'referent@vigil.test']) {
+      expect((await call('GET', `${base}/getDataValidationResponder`, await server.signIn(email))).status).toBe(403);
+    }
+    expect((await call('GET', `${base}/getDataValidationResponder`, undefined)).status).toBe(401);
+  });
+});
+
+describe('diplomas', () => {
+  it('serves the diploma image bytes with their type', async () => {
+    const ids = await waitingIds(['Marchand', 'Lemoine']);
+    const png = await call('GET', `${base}/getDiploma/${ids.Marchand}`, admin);
+    expect(png.status).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['cache-control']).toBe('private, no-store');
+    expect(png.raw.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(png.raw.length).toBeGreaterThan(1000);
+    const jpeg = await call('GET', `${base}/getDiploma/${ids.Lemoine}`, admin);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.raw.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+  });
+
+  it('answers the image error for a responder without diploma or a missing file', async () => {
+    const ids = await waitingIds(['Giraud', 'Perrin']);
+    expect(await call('GET', `${base}/getDiploma/${ids.Giraud}`, admin)).toMatchObject({ status: 404, body: { msg: 'error.responder-validation.image' } });
+    await server.ctx.database.query(`UPDATE responders SET diploma_file = '../../etc/passwd' WHERE id = $1`, [ids.Perrin]);
+    expect(await call('GET', `${base}/getDiploma/${ids.Perrin}`, admin)).toMatchObject({ status: 404, body: { msg: 'error.responder-validation.image' } });
+  });
+
+  it('keeps a diploma from staff of other accounts and from staff not allowed to validate', async () => {
+    const ids = await waitingIds(['Marchand', 'Renard']);
+    expect((await call('GET', `${base}/getDiploma/${ids.Marchand}`, sdis03)).status).toBe(404);
+    expect((await call('GET', `${base}/getDiploma/${ids.Renard}`, sdis03)).status).toBe(200);
+    expect((await call('GET', `${base}/getDiploma/${ids.Renard}`, admin)).status).toBe(404);
+    expect((await call('GET', `${base}/getDiploma/${ids.Marchand}`, await server.signIn('administrator@vigil.test'))).status).toBe(403);
+  });
+});
+
+describe('validate and refuse', () => {
+  it('answers the empty-payload error when no responder is named', async () => {
+    for (const payload of [{}, { status: 'activated' }, { status: 'activated', ids: [] }]) {
+      expect(await call('PATCH', `${base}/patchDataValidationResponder`, admin, payload)).toMatchObject({ status: 400, body: { msg: 'error.responder-validation.empty-payload' } });
+    }
+    expect((await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'banned', ids: [1] })).status).toBe(400);
+  });
+
+  it('validates one responder, who leaves the list', async () => {
+    const ids = await waitingIds(['Marchand']);
+    const { body } = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'activated', ids: [ids.Marchand] });
+    expect(body.data).toEqual({ status: 'activated', updated: 1, ids: [ids.Marchand] });
+    const [row] = await server.ctx.database.query<{ account_status: string }>('SELECT account_status FROM responders WHERE id = $1', [ids.Marchand]);
+    expect(row.account_status).toBe('activated');
+    expect((await call('GET', `${base}/getDataValidationResponder`, admin)).body.data.count).toBe(9);
+  });
+
+  it('changes nothing when one of several responders is not the caller’s', async () => {
+    const ids = await waitingIds(['Benali', 'Renard']);
+    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Renard] });
+    expect(refused).toMatchObject({ status: 404, body: { msg: 'error.responder-validation.validate', details: { missing: [ids.Renard] } } });
+    const rows = await server.ctx.database.query<{ account_status: string }>('SELECT account_status FROM responders WHERE id = ANY($1::int[])', [[ids.Benali, ids.Renard]]);
+    expect(rows.map((row) => row.account_status)).toEqual(['waiting', 'waiting']);
+  });
+
+  it('refuses several, then validates all the rest of the caller’s accounts only', async () => {
+    const ids = await waitingIds(['Benali', 'Fabre']);
+    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Fabre] });
+    expect(refused.body.data).toMatchObject({ status: 'refused', updated: 2 });
+    const all = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'activated', all: true });
+    expect(all.body.data.updated).toBe(7);
+    expect((await call('GET', `${base}/getDataValidationResponder`, admin)).body.data.count).toBe(0);
+    expect((await call('GET', `${base}/getDataValidationResponder`, sdis03)).body.data.count).toBe(2);
+    const back = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'waiting', ids: [ids.Fabre] });
+    expect(back.body.data.updated).toBe(1);
+    expect((await call('GET', `${base}/getDataValidationResponder`, admin)).body.data.list.map((row: { lastName: string }) => row.lastName)).toEqual(['Fabre']);
+  });
+});

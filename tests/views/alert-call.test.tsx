@@ -1,0 +1,129 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import { IntlProvider } from '../../src/i18n/intl-provider';
+import { alertMachine } from '../../src/machines/alert/alert.machine';
+import { AlertActor } from '../../src/views/alert/alert-actor';
+import { AddressSection } from '../../src/views/alert/parts/address-section';
+import { AlertDialogs } from '../../src/views/alert/parts/alert-dialogs';
+import { LivePanel } from '../../src/views/alert/parts/live-panel';
+import { SetupPanel } from '../../src/views/alert/parts/setup-panel';
+import { alertSample, options, respondersAfterStop, respondersOnCall, setUpSample } from '../machines/alert.fixtures';
+
+/**
+ * The alert screen's panels render what the machine says and send what the dispatcher does: the
+ * launch waits for a precise place, stop and start follow the responder chart, the end asks first.
+ */
+
+const ok = <T,>(data: T) => ({ ok: true as const, data });
+
+function stubbedMachine(calls: Array<{ src: string; input: unknown }>, setUpAnswers = [ok(setUpSample('imprecise')), ok(setUpSample('ready'))]) {
+  const record = <T,>(src: string, answer: (input: unknown) => T) =>
+    fromPromise(async ({ input }: { input: unknown }) => {
+      calls.push({ src, input });
+      return answer(input) as never;
+    });
+  return alertMachine.provide({
+    actors: {
+      loadOptions: record('loadOptions', () => ok(options)),
+      setUp: record('setUp', () => (setUpAnswers.length > 1 ? setUpAnswers.shift()! : setUpAnswers[0]!)),
+      launch: record('launch', () => ok(alertSample('live'))),
+      fetchLive: record('fetchLive', () => ok({ alert: alertSample('live'), responders: respondersOnCall })),
+      changeResponder: record('changeResponder', () => ok(respondersAfterStop)),
+      moveAlert: record('moveAlert', () => ok(alertSample('live'))),
+      closeAlert: record('closeAlert', () => ok(alertSample('closedByMe'))),
+      listenRefresh: fromCallback(() => undefined),
+    } as never,
+  });
+}
+
+let actor: ActorRefFrom<typeof alertMachine> | null = null;
+function Capture() {
+  const ref = AlertActor.useActorRef();
+  useEffect(() => {
+    actor = ref;
+  }, [ref]);
+  return null;
+}
+
+function renderPanels(logic: typeof alertMachine, children: ReactNode) {
+  return render(
+    <IntlProvider userLocale="en_US" directionSetting="ltr">
+      <AlertActor.Provider logic={logic} options={{ input: { userId: 5 } }}>
+        <Capture />
+        {children}
+      </AlertActor.Provider>
+    </IntlProvider>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  actor = null;
+});
+
+describe('alert call panels', () => {
+  it('keeps the launch closed until the pin is placed precisely, then launches with the chosen type and details', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { readText: async () => '45.7772, 3.0870' }, configurable: true });
+    renderPanels(
+      stubbedMachine(calls),
+      <>
+        <AddressSection />
+        <SetupPanel />
+      </>,
+    );
+    const launch = await screen.findByTestId('launch-alert');
+    expect((launch as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('responder-preview').textContent).toContain('Place the victim');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Address of the victim' }), { target: { value: 'Clermont-Ferrand' } });
+    fireEvent.click(screen.getByTestId('locate-address'));
+    await waitFor(() => expect(screen.getByTestId('address-message').textContent).toContain('move the pin'));
+    expect((launch as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.find((call) => call.src === 'setUp')?.input).toMatchObject({ address: 'Clermont-Ferrand' });
+
+    fireEvent.click(screen.getByTestId('paste-coordinates'));
+    await waitFor(() => expect((launch as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('address-message')).toBeNull();
+    expect(screen.getByTestId('responder-preview').textContent).toContain('8');
+
+    fireEvent.click(screen.getByTestId('alert-type-7'));
+    expect(screen.getByTestId('alert-type-7').getAttribute('aria-checked')).toBe('true');
+    fireEvent.change(screen.getByLabelText(/Details/), { target: { value: 'Door code 1234' } });
+    fireEvent.click(launch);
+    await waitFor(() => expect(calls.some((call) => call.src === 'launch')).toBe(true));
+    expect(calls.find((call) => call.src === 'launch')?.input).toMatchObject({ alertType: 7, addressInfo: 'Door code 1234', lat: 45.7772, lon: 3.087, alertId: 42 });
+  }, 20_000);
+
+  it('offers stop and start as the responder chart allows, and asks before ending the intervention', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    renderPanels(
+      stubbedMachine(calls),
+      <>
+        <LivePanel />
+        <AlertDialogs />
+      </>,
+    );
+    await waitFor(() => expect(actor).not.toBeNull());
+    actor!.send({ type: 'alert.resume', alertId: 42 });
+    const rows = await screen.findAllByTestId('responder-row');
+    expect(rows.map((row) => row.getAttribute('data-status'))).toEqual(['onTheWayVictim', 'stopped']);
+    expect(within(rows[0]!).getByText('On the way to the victim')).toBeTruthy();
+    expect(within(rows[0]!).queryByTestId('start-responder')).toBeNull();
+    expect(within(rows[1]!).queryByTestId('stop-responder')).toBeNull();
+    expect(within(rows[1]!).getByTestId('start-responder')).toBeTruthy();
+    expect(screen.getByTestId('responder-summary').textContent).toContain('1Coming');
+
+    fireEvent.click(within(rows[0]!).getByTestId('stop-responder'));
+    await waitFor(() => expect(calls.filter((call) => call.src === 'changeResponder').map((call) => call.input)).toEqual([{ action: 'stop', alertId: 42, id: 11 }]));
+
+    fireEvent.click(screen.getByTestId('end-intervention'));
+    const confirm = await screen.findByTestId('confirm-end');
+    expect(calls.some((call) => call.src === 'closeAlert')).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.filter((call) => call.src === 'closeAlert').map((call) => call.input)).toEqual([{ alertId: 42 }]));
+  }, 20_000);
+});

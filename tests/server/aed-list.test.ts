@@ -190,6 +190,34 @@ describe('POST aed/getAedsMap', () => {
     expect(zoll.body.data.total).toBeLessThan(all.body.data.total);
   });
 
+  it('keeps the per-brand cells equal to the AEDs themselves through create, edit, move, delete and restore', async () => {
+    const zoll = [{ type: 'ADVANCED', tag: 'brand', value: 'Zoll' }];
+    // A filter that keeps every AED forces the grouping of the rows themselves: the reference.
+    const direct = [...zoll, { type: 'ADVANCED', tag: 'createdFrom', value: '2000-01-01' }];
+    const expectSame = async () => {
+      const [fromCells, fromRows] = await Promise.all([list(operator, { filter: zoll }), list(operator, { filter: direct })]);
+      expect(fromCells.body.data.count).toEqual(fromRows.body.data.count);
+      const [mapCells, mapRows] = await Promise.all([map(operator, { bbox: france, zoom: 8, filter: zoll }), map(operator, { bbox: france, zoom: 8, filter: direct })]);
+      expect(mapCells.body.data.total).toBe(fromRows.body.data.count.totalCount);
+      const byCell = (data: { clusters: { cell: string; count: number }[]; points: { id: number }[] }) => ({ clusters: [...data.clusters].sort((a, b) => a.cell.localeCompare(b.cell)).map(({ cell, count }) => `${cell}:${count}`), points: data.points.map((point) => point.id).sort() });
+      expect(byCell(mapCells.body.data)).toEqual(byCell(mapRows.body.data));
+      return fromRows.body.data.count.totalCount as number;
+    };
+    const start = await expectSame();
+    const created = (await call(server, operator, 'PATCH', `${aedBase}/patchAed/new`, newAed({ idSite: codis63, brand: 'Zoll', lat: 44.1, lon: 4.9 }))).body.data;
+    expect(await expectSame()).toBe(start + 1);
+    await call(server, operator, 'PATCH', `${aedBase}/patchAed/${created.udid}`, { lat: 48.85, lon: 2.35 });
+    expect(await expectSame()).toBe(start + 1);
+    await call(server, operator, 'PATCH', `${aedBase}/patchAed/${created.udid}`, { brand: 'Philips' });
+    expect(await expectSame()).toBe(start);
+    await call(server, operator, 'PATCH', `${aedBase}/patchAed/${created.udid}`, { brand: 'Zoll' });
+    expect(await expectSame()).toBe(start + 1);
+    await call(server, operator, 'PATCH', `${aedBase}/softDelete`, { udid: created.udid });
+    expect(await expectSame()).toBe(start);
+    await call(server, operator, 'PATCH', `${aedBase}/restoreAed`, { udid: created.udid });
+    expect(await expectSame()).toBe(start + 1);
+  });
+
   it('shows an account only its own AEDs on the map', async () => {
     const { body } = await map(allierUser, { bbox: france, zoom: 13 });
     const puyDeDome = await map(allierUser, { bbox: { north: 45.82, south: 45.72, west: 3.0, east: 3.2 }, zoom: 12 });

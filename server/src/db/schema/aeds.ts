@@ -210,3 +210,25 @@ export const aedMapCells = pgTable(
   },
   (t) => [primaryKey({ columns: [t.level, t.cx, t.cy, t.idSite] }), index('aed_map_cells_site_idx').on(t.idSite, t.level)],
 );
+
+/**
+ * The map cells again, split by brand, on the coarse levels (3 to 10) only: a brand filter, the
+ * broadest filter of a register (one brand is a tenth of it), answers the country map and the list
+ * counts from here instead of grouping its rows on the fly. Kept by statement triggers on aeds like
+ * aed_map_cells (non-deleted AEDs with a brand); finer levels group the viewport's rows instead.
+ */
+export const aedBrandCells = pgTable(
+  'aed_brand_cells',
+  {
+    level: smallint('level').notNull(),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    idSite: integer('id_site').notNull(),
+    brand: varchar('brand', { length: 100 }).notNull(),
+    count: integer('count').notNull(),
+    latSum: doublePrecision('lat_sum').notNull(),
+    lonSum: doublePrecision('lon_sum').notNull(),
+    idSum: bigint('id_sum', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brand, t.level, t.cx, t.cy, t.idSite] })],
+);

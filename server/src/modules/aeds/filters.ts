@@ -150,6 +150,23 @@ export function hasNarrowingFilter(filter: AedFilterEntry[]): boolean {
 }
 
 /**
+ * The brands asked for when a brand filter is the only one narrowing the AEDs beyond the account
+ * scope (then the per-brand map cells answer counts and coarse maps), null otherwise.
+ */
+export function brandOnlyFilter(filter: AedFilterEntry[]): string[] | null {
+  const brands: string[] = [];
+  for (const entry of filter) {
+    if (entry.type === 'ADVANCED' && entry.tag === 'brand') {
+      const values = asList(entry.value);
+      if (values.length === 0) continue;
+      if (brands.length > 0) return null;
+      brands.push(...values);
+    } else if (hasNarrowingFilter([entry])) return null;
+  }
+  return brands.length ? brands : null;
+}
+
+/**
  * The WHERE of a list, map or export: the account scope, the filters, and deleted AEDs hidden
  * unless a status filter asks for them.
  */

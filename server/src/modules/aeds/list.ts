@@ -2,9 +2,9 @@ import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AedListBody, AedOrderField } from '../../../../contract/aed-list.schemas';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
-import { aedMapCells, aeds } from '../../db/schema/aeds';
+import { aedBrandCells, aedMapCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
-import { aedConditions, hasNarrowingFilter } from './filters';
+import { aedConditions, brandOnlyFilter, hasNarrowingFilter } from './filters';
 import { listItemOf } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
@@ -77,10 +77,26 @@ export async function countsBySite(ctx: AppContext, siteIds: number[]): Promise<
   return new Map(rows.map((row) => [row.idSite, Number(row.count)]));
 }
 
-/** The count block of the list answer: per account, external accounts apart, and the total. */
-async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, narrowed: boolean) {
+/** Non-deleted AEDs of these brands per account, from the per-brand cells. */
+async function brandCountsBySite(ctx: AppContext, siteIds: number[], brands: string[]): Promise<Map<number, number>> {
+  const rows = await ctx.database.db
+    .select({ idSite: aedBrandCells.idSite, count: sql<number>`sum(${aedBrandCells.count})::int` })
+    .from(aedBrandCells)
+    .where(sql`${inArray(aedBrandCells.brand, brands)} AND ${aedBrandCells.level} = 3 AND ${inArray(aedBrandCells.idSite, siteIds)}`)
+    .groupBy(aedBrandCells.idSite);
+  return new Map(rows.map((row) => [row.idSite, Number(row.count)]));
+}
+
+/**
+ * The count block of the list answer: per account, external accounts apart, and the total. Exact
+ * in every case; read from pre-aggregated cells when no filter or only a brand filter applies.
+ */
+async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, filter: AedListBody['filter']) {
   const siteIds = sites.map((site) => site.id);
-  const bySite = narrowed
+  const brands = brandOnlyFilter(filter);
+  const bySite = brands
+    ? await brandCountsBySite(ctx, siteIds, brands)
+    : hasNarrowingFilter(filter)
     ? new Map(
         (
           await rowsOf<{ id_site: number; count: number }>(ctx.database.db, sql`SELECT id_site, count(*)::int AS count FROM aeds WHERE ${where} GROUP BY id_site`)
@@ -114,7 +130,7 @@ export async function listAeds(ctx: AppContext, session: Session, body: AedListB
       .orderBy(...orderBy(body.order, body.orderSort))
       .limit(body.limit)
       .offset((body.page - 1) * body.limit),
-    counts(ctx, sites, where, hasNarrowingFilter(body.filter)),
+    counts(ctx, sites, where, body.filter),
   ]);
   return { list: rows.map(listItemOf), count };
 }

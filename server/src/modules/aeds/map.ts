@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
-import { aedConditions, hasNarrowingFilter } from './filters';
+import { aedConditions, brandOnlyFilter, hasNarrowingFilter } from './filters';
 import { scopeSites } from './tenancy';
 
 /** Zoom from which the map shows every AED instead of clusters. */
@@ -15,6 +15,8 @@ const pointsWhenAtMost = 300;
 const maxPoints = 5000;
 const minLevel = 3;
 const maxLevel = 13;
+/** Finest level of the per-brand cells (aed_brand_cells); finer maps group the viewport's rows. */
+export const maxBrandLevel = 10;
 
 /** Grid cell of a point: the same Web-Mercator formula as the SQL functions aed_cell_x / aed_cell_y. */
 export function cellX(lon: number, level: number): number {
@@ -50,7 +52,8 @@ const pointColumns = {
 
 /**
  * POST aed/getAedsMap. Below zoom 14 the viewport is answered from grid clusters (pre-aggregated
- * map cells when only the account scope applies, a grouped query when filters narrow it); an AED
+ * map cells when only the account scope applies, per-brand cells up to level 10 when only a brand
+ * filter narrows it, a grouped query for other filters); an AED
  * alone in its cell comes back as a point. From zoom 14, or when the viewport holds few AEDs,
  * every AED is a point.
  */
@@ -81,21 +84,30 @@ export async function mapAeds(ctx: AppContext, session: Session, body: AedMapBod
   const level = Math.min(Math.max(body.zoom, minLevel), maxLevel);
   const xRange = [cellX(west, level), cellX(east, level)];
   const yRange = [cellY(Math.max(south, north), level), cellY(Math.min(south, north), level)];
-  const cells = hasNarrowingFilter(body.filter)
-    ? await rowsOf<CellRow>(
-        ctx.database.db,
-        sql`SELECT aed_cell_x(lon, ${level}) AS cx, aed_cell_y(lat, ${level}) AS cy, count(*)::int AS count,
-                   sum(lat) AS lat_sum, sum(lon) AS lon_sum, sum(id) AS id_sum
-              FROM aeds WHERE ${where} AND ${inBox} GROUP BY 1, 2`,
-      )
-    : await rowsOf<CellRow>(
-        ctx.database.db,
-        sql`SELECT cx, cy, sum(count)::int AS count, sum(lat_sum) AS lat_sum, sum(lon_sum) AS lon_sum, sum(id_sum) AS id_sum
-              FROM aed_map_cells
-             WHERE level = ${level} AND cx BETWEEN ${xRange[0]} AND ${xRange[1]} AND cy BETWEEN ${yRange[0]} AND ${yRange[1]}
-               AND ${siteIds.length === 1 ? sql`id_site = ${siteIds[0]}` : inArray(sql`id_site`, siteIds)}
-             GROUP BY cx, cy HAVING sum(count) > 0`,
-      );
+  const siteCondition = siteIds.length === 1 ? sql`id_site = ${siteIds[0]}` : inArray(sql`id_site`, siteIds);
+  const cellRange = sql`level = ${level} AND cx BETWEEN ${xRange[0]} AND ${xRange[1]} AND cy BETWEEN ${yRange[0]} AND ${yRange[1]} AND ${siteCondition}`;
+  const brands = brandOnlyFilter(body.filter);
+  const cells =
+    brands && level <= maxBrandLevel
+      ? await rowsOf<CellRow>(
+          ctx.database.db,
+          sql`SELECT cx, cy, sum(count)::int AS count, sum(lat_sum) AS lat_sum, sum(lon_sum) AS lon_sum, sum(id_sum) AS id_sum
+                FROM aed_brand_cells WHERE ${inArray(sql`brand`, brands)} AND ${cellRange}
+               GROUP BY cx, cy HAVING sum(count) > 0`,
+        )
+      : hasNarrowingFilter(body.filter)
+        ? await rowsOf<CellRow>(
+            ctx.database.db,
+            sql`SELECT aed_cell_x(lon, ${level}) AS cx, aed_cell_y(lat, ${level}) AS cy, count(*)::int AS count,
+                       sum(lat) AS lat_sum, sum(lon) AS lon_sum, sum(id) AS id_sum
+                  FROM aeds WHERE ${where} AND ${inBox} GROUP BY 1, 2`,
+          )
+        : await rowsOf<CellRow>(
+            ctx.database.db,
+            sql`SELECT cx, cy, sum(count)::int AS count, sum(lat_sum) AS lat_sum, sum(lon_sum) AS lon_sum, sum(id_sum) AS id_sum
+                  FROM aed_map_cells WHERE ${cellRange}
+                 GROUP BY cx, cy HAVING sum(count) > 0`,
+          );
   const total = cells.reduce((sum, cell) => sum + Number(cell.count), 0);
   if (total <= pointsWhenAtMost) {
     const rows = await points();

@@ -102,6 +102,41 @@ describe('a GeoDAE open-data extract', () => {
   });
 });
 
+describe('a file in the national schema-dae 1.0.7', () => {
+  it('is recognised by its columns, keyed by serial number, and each record lands as the schema means it', async () => {
+    const before = await aedCount();
+    const { file, run } = await importWhole(server.app, admin, idSite, 'schema-dae.csv', fixture('schema-dae.csv'));
+    expect(file.preset?.id).toBe('schemaDae');
+    expect(file.preset?.fieldMapConfig.find((entry) => entry.primaryKey)?.column).toBe('num_serie');
+    expect(file.header).toHaveLength(46);
+    expect(run.counts).toEqual({ inserted: 4, updated: 0, unchanged: 0, deleted: 0, duplicate: 0, failed: 0 });
+    expect(await aedCount()).toBe(before + 4);
+    const list = (await rows(server.app, admin, run.idImport)).list;
+    const [mairie, gymnase, piscine, vehicule] = await Promise.all(list.map((row) => aed(row.udid!)));
+
+    expect(mairie).toMatchObject({ name: 'DAE Mairie du Puy-en-Velay', address: '8 Place du Martouret', zipCode: '43000', city: 'Le Puy-en-Velay', position: 2, accessibility: 2 });
+    expect(mairie).toMatchObject({ brand: 'Philips', model: 'HeartStart HS1', serialNumber: 'X09E409930', installDate: '2019-09-30', padsExpiration: '2026-09-30', batteryExpiration: '2027-03-31' });
+    expect(mairie.lat).toBeCloseTo(45.043421, 6);
+    expect(mairie.lon).toBeCloseTo(3.885012, 6);
+    expect(mairie.alwaysOpened).toBe(true);
+    expect(mairie.contacts).toEqual([expect.objectContaining({ lastName: 'COMMUNE DU PUY-EN-VELAY', email: 'mairie@lepuyenvelay.fr', phoneCode: '+33' })]);
+
+    // "lundi|…|vendredi" with "heures ouvrables": business hours on weekdays; indoor, not in free access.
+    expect(gymnase).toMatchObject({ position: 1, accessibility: 1, brand: 'Zoll', model: 'AED Plus', hasChildPads: true, childPadsExpiration: '2026-01-31', alwaysOpened: false });
+    expect(gymnase.openingHours).toEqual(Object.fromEntries(['1', '2', '3', '4', '5'].map((day) => [day, [{ open: '08:00', close: '18:00' }]])));
+    // "Hors service" is an AED out of order.
+    expect(piscine).toMatchObject({ status: 'unavailable', address: 'Rue du Stade', city: 'Yssingeaux', brand: 'Schiller', model: 'FRED easy' });
+    expect(piscine.openingHours).toEqual({ '6': [{ open: '08:00', close: '18:00' }], '7': [{ open: '08:00', close: '18:00' }] });
+    // A mobile AED with "non renseigné" hours.
+    expect(vehicule).toMatchObject({ itinerant: true, status: 'available', brand: 'HeartSine', model: 'samaritan PAD 350P' });
+
+    // The same file again changes nothing.
+    const again = await importWhole(server.app, admin, idSite, 'schema-dae.csv', fixture('schema-dae.csv'));
+    expect(again.run.counts).toEqual({ inserted: 0, updated: 0, unchanged: 4, deleted: 0, duplicate: 0, failed: 0 });
+    expect(await aedCount()).toBe(before + 4);
+  });
+});
+
 describe('a semicolon CSV from French Excel', () => {
   it('decodes Windows-1252, reads the "lat, lon" column and calms the capitals', async () => {
     const { file, run } = await importWhole(server.app, admin, idSite, 'semicolon-win1252.csv', fixture('semicolon-win1252.csv'));
@@ -252,6 +287,28 @@ describe('a file with every row message', () => {
       const [{ n }] = await server.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM aeds WHERE serial_number LIKE 'SN-WF-%'");
       expect(n).toBe(2);
       expect(await contacts()).toBe(2);
+      const written = await Promise.all([list[0], list[2]].map((row) => aed(row.udid!)));
+
+      // The same file again: the refused row is refused again, the others are found unchanged, nothing more is written.
+      const again = await importWhole(server.app, admin, idSite, 'refused.csv', Buffer.from(csv), (config) =>
+        config.map((entry) => (entry.column === 'serial' ? { ...entry, field: 'd_serialNumber', primaryKey: true } : { ...entry, primaryKey: false })),
+      );
+      const second = (await rows(server.app, admin, again.run.idImport)).list;
+      expect(second.map((row) => [row.status, row.messages[0] ?? null])).toEqual([
+        ['unchanged', null],
+        ['failed', 'error.import.row.write-failed'],
+        ['unchanged', null],
+      ]);
+      expect([second[0].udid, second[2].udid]).toEqual([list[0].udid, list[2].udid]);
+      const [{ n: after }] = await server.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM aeds WHERE serial_number LIKE 'SN-WF-%'");
+      expect(after).toBe(2);
+      expect(await contacts()).toBe(2);
+      expect(await Promise.all([list[0], list[2]].map((row) => aed(row.udid!)))).toEqual(written);
+      // A retry of the refused row alone changes nothing either.
+      const retry = await post(server.app, admin, 'processByRow', { idImport: again.run.idImport, row: second[1].row, forced: false });
+      expect(retry.json().data).toMatchObject({ status: 'failed', messages: ['error.import.row.write-failed'], udid: null });
+      const [{ n: last }] = await server.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM aeds WHERE serial_number LIKE 'SN-WF-%'");
+      expect(last).toBe(2);
     } finally {
       await server.ctx.database.query('ALTER TABLE aeds DROP CONSTRAINT import_test_refused');
     }

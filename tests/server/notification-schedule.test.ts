@@ -88,7 +88,7 @@ describe('programmed notification', () => {
     expect(row).toMatchObject({ recipients: expected.devices, sent_count: expected.devices });
     // Once: one message per device, and the start job completed a single time.
     const [messages] = await db.query<{ total: number; devices: number }>(
-      `SELECT count(*)::int AS total, count(DISTINCT device_id)::int AS devices FROM push_outbox WHERE payload->'data'->>'notificationId' = $1`,
+      `SELECT count(*)::int AS total, count(DISTINCT device_id)::int AS devices FROM push_outbox WHERE notification_id = $1`,
       [String(id)],
     );
     expect(messages).toEqual({ total: expected.devices, devices: expected.devices });

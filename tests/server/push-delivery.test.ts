@@ -94,7 +94,7 @@ describe('delivery through FCM and Web Push', () => {
     ]);
 
     const outcomes = await server.ctx.database.query<{ device_id: number; status: string; provider: string; last_error: string | null; provider_message_id: string | null }>(
-      `SELECT device_id, status, provider, last_error, provider_message_id FROM push_outbox WHERE payload->'data'->>'notificationId' = $1 ORDER BY device_id`,
+      `SELECT device_id, status, provider, last_error, provider_message_id FROM push_outbox WHERE notification_id = $1 ORDER BY device_id`,
       [String(id)],
     );
     const byDevice = Object.fromEntries(outcomes.map((outcome) => [outcome.device_id, outcome]));

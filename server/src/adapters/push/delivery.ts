@@ -33,8 +33,10 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
   let stopped = false;
   let running: Promise<number> | undefined;
   let again = false;
+  const closing = new AbortController();
 
-  const drainOnce = () => deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log });
+  const drainOnce = () =>
+    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log, signal: closing.signal });
   // One drain at a time per process; a kick during a drain runs one more pass after it.
   const drain = (): Promise<number> => {
     if (running) {
@@ -45,6 +47,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
       let total = 0;
       do {
         again = false;
+        if (closing.signal.aborted) break;
         total += await drainOnce();
       } while (again);
       return total;
@@ -73,6 +76,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
     },
     async stop() {
       stopped = true;
+      closing.abort();
       await running?.catch(() => undefined);
     },
   };

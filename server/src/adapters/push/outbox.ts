@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../../db/database';
@@ -19,36 +20,96 @@ interface ClaimedRow {
   device_active: boolean;
 }
 
+/** Options of one drain of the outbox. */
+export interface DeliverOptions {
+  /** Rows claimed (and their results written) per statement. */
+  batchSize: number;
+  maxAttempts: number;
+  log: FastifyBaseLogger;
+  /**
+   * Batches in flight at once: the next batch is claimed while the previous ones are still with
+   * the provider, so the sockets never wait for the database (default 3).
+   */
+  depth?: number;
+  /**
+   * When nothing is due but a pending row falls due within this many milliseconds (a notification
+   * released `fakeBatch` per second), the drain waits for it instead of ending (default 1000).
+   */
+  followMs?: number;
+  /** Ends the drain early (the app is closing): batches in flight still finish and are recorded. */
+  signal?: AbortSignal;
+}
+
 /**
- * Delivers due pending messages in batches until none is left: each batch is claimed with
- * FOR UPDATE SKIP LOCKED (so instances never send the same row twice), sent through the provider
- * of the device's OS, then marked sent, retried later (with backoff) or failed. A `gone` token
- * disables the device's push token. Returns the number of rows handled.
+ * Delivers due pending messages in pipelined batches until none is left (or due soon): each batch
+ * is claimed with FOR UPDATE SKIP LOCKED (so instances never send the same row twice) and leased,
+ * sent through the provider of the device's OS, then its results are written in one statement per
+ * batch (sent) and one per failure (retried later with backoff, or failed). Up to `depth` batches
+ * are in flight; a `gone` token disables the device's push token. Returns the number of rows handled.
  */
-export async function deliverPending(db: Db, route: PushRouter, options: { batchSize: number; maxAttempts: number; log: FastifyBaseLogger }): Promise<number> {
+export async function deliverPending(db: Db, route: PushRouter, options: DeliverOptions): Promise<number> {
+  const depth = Math.max(1, options.depth ?? 3);
+  const followMs = options.followMs ?? 1000;
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown;
   let handled = 0;
   for (;;) {
-    const batch = await rowsOf<ClaimedRow>(
-      db,
-      sql`WITH due AS (
-            SELECT id FROM push_outbox WHERE status = 'pending' AND next_attempt_at <= now()
-             ORDER BY next_attempt_at, id LIMIT ${options.batchSize} FOR UPDATE SKIP LOCKED)
-          UPDATE push_outbox o SET attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
-            FROM due, responder_devices d
-           WHERE o.id = due.id AND d.id = o.device_id
-          RETURNING o.id, o.device_id, o.payload, o.attempts, d.push_token, d.os, d.active AS device_active`,
-    );
-    if (batch.length === 0) return handled;
-    const outcomes = await Promise.all(batch.map((row) => sendOne(route, row)));
-    // Sent rows are marked in one statement; the rare failures one by one.
-    const sent = outcomes.flatMap((outcome, index) => (outcome.ok ? [{ id: batch[index].id, provider: outcome.provider, message_id: outcome.providerMessageId ?? null }] : []));
-    if (sent.length > 0) {
-      await db.execute(sql`UPDATE push_outbox o SET status = 'sent', sent_at = now(), provider = s.provider, provider_message_id = s.message_id, last_error = NULL
-          FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS s(id bigint, provider text, message_id text) WHERE o.id = s.id`);
+    while (inFlight.size >= depth) await Promise.race(inFlight);
+    if (failure || options.signal?.aborted) break;
+    const batch = await claim(db, options.batchSize);
+    if (batch.length > 0) {
+      handled += batch.length;
+      const flight: Promise<void> = sendBatch(db, route, batch, options)
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(flight));
+      inFlight.add(flight);
+      continue;
     }
-    for (const [index, outcome] of outcomes.entries()) if (!outcome.ok) await recordFailure(db, batch[index], outcome, options);
-    handled += batch.length;
+    const wait = await untilNextDue(db);
+    if (wait === null || wait > followMs) break;
+    await sleep(Math.max(10, wait), undefined, { signal: options.signal }).catch(() => undefined);
   }
+  await Promise.all(inFlight);
+  // A batch whose results could not be written keeps its lease: another pass retries it.
+  if (failure) throw failure;
+  return handled;
+}
+
+/** Claims and leases up to `size` due pending rows with what sending them needs. */
+function claim(db: Db, size: number): Promise<ClaimedRow[]> {
+  return rowsOf<ClaimedRow>(
+    db,
+    sql`WITH due AS (
+          SELECT id FROM push_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+           ORDER BY next_attempt_at, id LIMIT ${size} FOR UPDATE SKIP LOCKED)
+        UPDATE push_outbox o SET attempts = o.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+          FROM due, responder_devices d
+         WHERE o.id = due.id AND d.id = o.device_id
+        RETURNING o.id, o.device_id, o.payload, o.attempts, d.push_token, d.os, d.active AS device_active`,
+  );
+}
+
+/** Milliseconds until the next pending row falls due (0 when one is due now), or null when none is pending. */
+async function untilNextDue(db: Db): Promise<number | null> {
+  const [row] = await rowsOf<{ wait: number | null }>(
+    db,
+    sql`SELECT (extract(epoch FROM (SELECT min(next_attempt_at) FROM push_outbox WHERE status = 'pending') - now()) * 1000)::float8 AS wait`,
+  );
+  return row?.wait === null || row?.wait === undefined ? null : Math.max(0, Number(row.wait));
+}
+
+/** Sends one claimed batch and writes its results. */
+async function sendBatch(db: Db, route: PushRouter, batch: ClaimedRow[], options: DeliverOptions): Promise<void> {
+  const outcomes = await Promise.all(batch.map((row) => sendOne(route, row)));
+  // Sent rows are marked in one statement; the rare failures one by one.
+  const sent = outcomes.flatMap((outcome, index) => (outcome.ok ? [{ id: batch[index].id, provider: outcome.provider, message_id: outcome.providerMessageId ?? null }] : []));
+  if (sent.length > 0) {
+    await db.execute(sql`UPDATE push_outbox o SET status = 'sent', sent_at = now(), provider = s.provider, provider_message_id = s.message_id, last_error = NULL
+        FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS s(id bigint, provider text, message_id text) WHERE o.id = s.id`);
+  }
+  for (const [index, outcome] of outcomes.entries()) if (!outcome.ok) await recordFailure(db, batch[index], outcome, options);
 }
 
 type Outcome = (SendOutcome & { provider: string }) | { ok: false; gone: false; retryable: false; error: string; provider: null };
@@ -67,7 +128,8 @@ async function recordFailure(db: Db, row: ClaimedRow, outcome: Extract<Outcome, 
   if (outcome.gone) await db.execute(sql`UPDATE responder_devices SET push_token = NULL WHERE id = ${row.device_id}`);
   const retry = outcome.retryable && row.attempts < options.maxAttempts;
   const delay = ('retryAfterSeconds' in outcome ? outcome.retryAfterSeconds : undefined) ?? Math.min(600, 5 * 2 ** row.attempts);
-  await db.execute(sql`UPDATE push_outbox SET status = ${retry ? 'pending' : 'failed'}, provider = ${outcome.provider}, last_error = ${outcome.error},
+  // A message held meanwhile (its notification was stopped) stays held until played again.
+  await db.execute(sql`UPDATE push_outbox SET status = CASE WHEN status = 'held' AND ${retry} THEN 'held' ELSE ${retry ? 'pending' : 'failed'} END, provider = ${outcome.provider}, last_error = ${outcome.error},
       next_attempt_at = now() + make_interval(secs => ${delay}) WHERE id = ${row.id}`);
   if (!retry) options.log.warn({ outbox: row.id, error: outcome.error }, 'push message failed');
 }

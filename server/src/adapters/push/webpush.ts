@@ -134,8 +134,8 @@ export interface HttpAnswer {
 
 /** Keep-alive agents shared by the push providers: one connection pool per protocol. */
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
 };
 
 /** POSTs a body over a kept-alive connection, with a time-out; rejects only on network failure. */

@@ -6,7 +6,7 @@ import { accounts, users } from './accounts';
 /**
  * Push notifications composed by staff (spec §3 "Notification"). status follows the chart
  * contract/charts/notification.chart.ts; the messages themselves are rows of push_outbox
- * (payload.notificationId), and the counters here are kept by the delivery so the list stays cheap.
+ * (their notification_id column), and the counters here are kept by the delivery so the list stays cheap.
  */
 export const notifications = pgTable(
   'notifications',

@@ -19,10 +19,12 @@ export const pushOutbox = pgTable(
       .references(() => responders.id, { onDelete: 'cascade' }),
     /** The alert the message is about, if any (notifications have none). */
     alertId: integer('alert_id'),
+    /** The composed notification the message belongs to, if any (kind NOTIFICATION). */
+    notificationId: integer('notification_id'),
     /** ALERT, ALERT_UPDATED, ALERT_CLOSED, STOPPED, STARTED, NOTIFICATION... */
     kind: varchar('kind', { length: 24 }).notNull(),
     payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    /** pending, sent, failed */
+    /** pending, held (a stopped notification's messages, not due until played again), sent, failed */
     status: varchar('status', { length: 8 }).notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     provider: varchar('provider', { length: 20 }),
@@ -32,5 +34,9 @@ export const pushOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('push_outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`), index('push_outbox_alert_idx').on(t.alertId)],
+  (t) => [
+    index('push_outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'pending'`),
+    index('push_outbox_alert_idx').on(t.alertId),
+    index('push_outbox_notification_id_idx').on(t.notificationId, t.status).where(sql`notification_id IS NOT NULL`),
+  ],
 );

@@ -189,13 +189,13 @@ async function seedNotifications(ctx: AppContext, accounts: SeededAccounts): Pro
              WHERE r.id_site = ${accounts.publicApp} AND r.account_status = 'activated' AND d.push_token IS NOT NULL AND NOT r.is_bot
              ORDER BY d.id LIMIT 40),
           added AS (
-            INSERT INTO push_outbox (device_id, responder_id, kind, payload, status, attempts, provider, last_error, next_attempt_at, created_at, sent_at)
-            SELECT device_id, responder_id, 'NOTIFICATION', ${payload}::jsonb,
-                   CASE WHEN ${item.status} = 'sentBlocked' THEN 'failed' WHEN ${item.status} = 'stopped' AND n > 15 THEN 'pending' ELSE 'sent' END,
+            INSERT INTO push_outbox (device_id, responder_id, notification_id, kind, payload, status, attempts, provider, last_error, next_attempt_at, created_at, sent_at)
+            SELECT device_id, responder_id, ${row.id}::int, 'NOTIFICATION', ${payload}::jsonb,
+                   CASE WHEN ${item.status} = 'sentBlocked' THEN 'failed' WHEN ${item.status} = 'stopped' AND n > 15 THEN 'held' ELSE 'sent' END,
                    CASE WHEN ${item.status} = 'stopped' AND n > 15 THEN 0 ELSE 1 END,
                    CASE WHEN ${item.status} = 'sentBlocked' THEN 'none' WHEN ${item.status} = 'stopped' AND n > 15 THEN NULL ELSE 'log' END,
                    CASE WHEN ${item.status} = 'sentBlocked' THEN 'no-provider' END,
-                   CASE WHEN ${item.status} = 'stopped' AND n > 15 THEN 'infinity'::timestamptz ELSE ${createdAt.toISOString()}::timestamptz END,
+                   ${createdAt.toISOString()}::timestamptz,
                    ${createdAt.toISOString()}::timestamptz,
                    CASE WHEN ${item.status} <> 'sentBlocked' AND NOT (${item.status} = 'stopped' AND n > 15) THEN ${createdAt.toISOString()}::timestamptz END
               FROM targets

@@ -27,9 +27,9 @@ export const progressTickSeconds = 1;
 /** A send whose counters have not moved for this long is blocked (sentBlocked). */
 export const stallSeconds = 900;
 
-/** The outbox rows of one notification (an expression index of the community migration serves it). */
+/** The outbox rows of one notification (its notification_id column, indexed with the status). */
 export function ofNotification(id: number): SQL {
-  return sql`kind = ${notificationKind} AND (payload -> 'data' ->> 'notificationId') = ${String(id)}`;
+  return sql`notification_id = ${id}`;
 }
 
 /** The push content of a notification: the same for every recipient. */
@@ -76,8 +76,8 @@ export async function fillOutbox(db: Db, row: repo.NotificationRow): Promise<num
   const [{ count }] = await rowsOf<{ count: number }>(
     db,
     sql`WITH added AS (
-          INSERT INTO push_outbox (device_id, responder_id, kind, payload, next_attempt_at)
-          SELECT d.id, r.id, ${notificationKind}, ${JSON.stringify(contentOf(row))}::jsonb,
+          INSERT INTO push_outbox (device_id, responder_id, notification_id, kind, payload, next_attempt_at)
+          SELECT d.id, r.id, ${row.id}::int, ${notificationKind}, ${JSON.stringify(contentOf(row))}::jsonb,
                  now() + ((row_number() OVER (ORDER BY d.id) - 1) / ${row.fakeBatch}::int)::float8 * interval '1 second'
             FROM ${recipientSource}
            WHERE ${recipientCondition(targetingOf(row), scope)}
@@ -91,7 +91,7 @@ export async function fillOutbox(db: Db, row: repo.NotificationRow): Promise<num
 export async function countMessages(db: Db, id: number) {
   const [row] = await rowsOf<{ pending: number; sent: number; failed: number; due: number }>(
     db,
-    sql`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+    sql`SELECT count(*) FILTER (WHERE status IN ('pending', 'held'))::int AS pending,
                count(*) FILTER (WHERE status = 'sent')::int AS sent,
                count(*) FILTER (WHERE status = 'failed')::int AS failed,
                count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= now())::int AS due
@@ -100,13 +100,16 @@ export async function countMessages(db: Db, id: number) {
   return row;
 }
 
-/** Holds the pending messages of a stopped notification: the outbox worker no longer sees them as due. */
+/**
+ * Holds the pending messages of a stopped notification: as 'held' they leave the pending index,
+ * so the outbox worker's claim never walks past them.
+ */
 export async function holdPending(db: Db, id: number): Promise<void> {
-  await db.execute(sql`UPDATE push_outbox SET next_attempt_at = 'infinity' WHERE ${ofNotification(id)} AND status = 'pending'`);
+  await db.execute(sql`UPDATE push_outbox SET status = 'held' WHERE ${ofNotification(id)} AND status = 'pending'`);
 }
 
 /**
- * Releases the pending messages again, `batch` per second from now; with `retryFailed`, the
+ * Releases the held (and pending) messages again, `batch` per second from now; with `retryFailed`, the
  * failed ones whose device can still receive go back to pending too (play after sentBlocked).
  */
 export async function releasePending(db: Db, id: number, batch: number, options: { retryFailed?: boolean } = {}): Promise<void> {
@@ -116,7 +119,7 @@ export async function releasePending(db: Db, id: number, batch: number, options:
   await db.execute(
     sql`WITH ordered AS (
           SELECT o.id, row_number() OVER (ORDER BY o.id) - 1 AS rank FROM push_outbox o
-           WHERE ${ofNotification(id)} AND (o.status = 'pending' ${retry}))
+           WHERE ${ofNotification(id)} AND (o.status IN ('pending', 'held') ${retry}))
         UPDATE push_outbox o SET status = 'pending', attempts = CASE WHEN o.status = 'failed' THEN 0 ELSE o.attempts END,
                last_error = CASE WHEN o.status = 'failed' THEN NULL ELSE o.last_error END,
                next_attempt_at = now() + (ordered.rank / ${batch}::int)::float8 * interval '1 second'
@@ -126,7 +129,7 @@ export async function releasePending(db: Db, id: number, batch: number, options:
 
 /** Drops the messages of a deleted notification that were not sent yet. */
 export async function dropPending(db: Db, id: number): Promise<void> {
-  await db.execute(sql`DELETE FROM push_outbox WHERE ${ofNotification(id)} AND status = 'pending'`);
+  await db.execute(sql`DELETE FROM push_outbox WHERE ${ofNotification(id)} AND status IN ('pending', 'held')`);
 }
 
 /** Tells the staff of the notification's site (and the accounts above it) to refetch the list. */

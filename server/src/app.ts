@@ -28,6 +28,7 @@ import { callbackRoutes } from './modules/callbacks/routes';
 import { interviewRoutes } from './modules/interviews/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
+import { inspectionRoutes } from './modules/inspection/routes';
 
 const spaFolder = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await interviewRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
+  await inspectionRoutes(app, ctx);
 
   serveSpa(app);
   return app;

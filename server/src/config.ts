@@ -53,6 +53,8 @@ const envSchema = z.object({
   /** Analytics and error-reporting endpoints for the SPA; off when empty. */
   ANALYTICS_URL: z.string().default(''),
   ERROR_REPORTING_URL: z.string().default(''),
+  /** Staff groups that may open the live inspector besides the super administrator, comma-separated (e.g. "6,7"). */
+  INSPECTOR_GROUPS: z.string().regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'config.inspector-groups').default(''),
 });
 
 export type Config = z.infer<typeof envSchema>;

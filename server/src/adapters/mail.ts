@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -52,9 +52,15 @@ function fileMailer(folder: string, from: string, log: FastifyBaseLogger): Maile
       await mkdir(folder, { recursive: true });
       const info = await transport.sendMail({ from, ...mail });
       const name = `${new Date().toISOString().replaceAll(':', '-')}-${Math.random().toString(36).slice(2, 8)}`;
-      await writeFile(join(folder, `${name}.eml`), info.message as Buffer);
-      await writeFile(join(folder, `${name}.json`), JSON.stringify({ from, ...mail }, null, 2));
+      await writeWhole(join(folder, `${name}.eml`), info.message as Buffer);
+      await writeWhole(join(folder, `${name}.json`), JSON.stringify({ from, ...mail }, null, 2));
       log.info({ mail: name, subject: mail.subject }, 'mail written');
     },
   };
+}
+
+/** Writes under a temporary name then renames, so a reader of the folder never sees half a file. */
+async function writeWhole(path: string, content: string | Buffer): Promise<void> {
+  await writeFile(`${path}.part`, content);
+  await rename(`${path}.part`, path);
 }

@@ -36,7 +36,8 @@ export default function AedImportPage() {
   );
 }
 
-function AedImportScreen() {
+/** The three steps of the import screen, inside an AedImportActor provider and a router. */
+export function AedImportScreen() {
   const { t } = useIntl();
   const actor = AedImportActor.useActorRef();
   const step = AedImportActor.useSelector(stepOf);

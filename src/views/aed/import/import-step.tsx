@@ -1,7 +1,9 @@
 import { Button } from 'primereact/button';
 import { FileUpload, type FileUploadSelectEvent } from 'primereact/fileupload';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { InputText } from 'primereact/inputtext';
-import { importLimits } from '../../../../contract/import.schemas';
+import { importLimits, type ImportFileResult } from '../../../../contract/import.schemas';
 import { useIntl } from '../../../i18n/intl-provider';
 import { isUploading, nameOf, uploadOf } from '../../../machines/aed-import/aed-import.selectors';
 import { AedImportActor } from './aed-import-actor';
@@ -38,7 +40,8 @@ export function ImportStep() {
       {upload && (
         <div data-testid="import-file-summary">
           <p className="m-0" data-rows={upload.numRows}>{t('aedImport.file.summary', { name: upload.originalName, rows: upload.numRows, columns: upload.header.length })}</p>
-          {upload.preset && <p className="m-0">{t('aedImport.file.preset', { preset: upload.preset.id })}</p>}
+          {upload.preset && <p className="m-0" data-preset={upload.preset.id}>{t('aedImport.file.preset', { preset: t(`import.preset.${upload.preset.id}`) })}</p>}
+          <FilePreview header={upload.header.map((cell) => cell.value)} rows={upload.preview} />
         </div>
       )}
       <label htmlFor="aed-import-name">{t('aedImport.name')}</label>
@@ -47,5 +50,18 @@ export function ImportStep() {
         <Button data-testid="import-next" label={t('aedImport.next')} icon="pi pi-arrow-right" iconPos="right" disabled={!canCreate} loading={creating} onClick={() => actor.send({ type: 'import.create' })} />
       </div>
     </div>
+  );
+}
+
+/** The first rows of the file as the server read them, under its header, so a wrong delimiter or encoding shows at once. */
+function FilePreview({ header, rows }: { header: string[]; rows: ImportFileResult['preview'] }) {
+  const { t } = useIntl();
+  return (
+    <DataTable value={rows} dataKey="row" size="small" scrollable className="mt-2" data-testid="import-preview">
+      <Column field="row" header={t('aedImport.row')} frozen />
+      {header.map((title, index) => (
+        <Column key={`${index}-${title}`} header={title} body={(row: ImportFileResult['preview'][number]) => row.cells[index] ?? ''} />
+      ))}
+    </DataTable>
   );
 }

@@ -17,7 +17,7 @@ export function MappingStep() {
   const canSubmit = AedImportActor.useSelector((snapshot) => snapshot.can({ type: 'mapping.submit' }));
   const canPreset = AedImportActor.useSelector((snapshot) => snapshot.can({ type: 'mapping.preset' }));
   const sending = AedImportActor.useSelector((snapshot) => snapshot.matches({ mapping: 'saving' }) || snapshot.matches({ mapping: 'starting' }));
-  const options = [{ label: t('aedImport.mapping.ignored'), value: null as string | null }, ...importFieldIds.map((id) => ({ label: id, value: id as string | null }))];
+  const options = [{ label: t('aedImport.mapping.ignored'), value: null as string | null }, ...importFieldIds.map((id) => ({ label: `${t(`import.field.${id}`)} (${id})`, value: id as string | null }))];
   return (
     <div className="flex flex-column gap-3" data-testid="mapping-step">
       <DataTable value={rows} dataKey="key" size="small">
@@ -29,6 +29,7 @@ export function MappingStep() {
               aria-label={t('aedImport.mapping.fieldOf', { column: row.column })}
               value={row.field}
               options={options}
+              placeholder={t('aedImport.mapping.ignored')}
               filter
               onChange={(event) => actor.send({ type: 'mapping.field', key: row.key, field: (event.value as string | null) ?? null })}
             />

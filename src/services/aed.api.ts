@@ -227,6 +227,30 @@ export function deleteContact(id: number, signal?: AbortSignal): Promise<Result<
 
 // ---- Reports ----------------------------------------------------------------------------------
 
+/** A problem reported on an AED: its type (1-7), what was seen, and the address to answer (the user's own when absent). */
+export interface ProblemReport {
+  problem: number;
+  description?: string;
+  email?: string | null;
+}
+
+/** The mail sent to a reporter: the language of the template, or the edited subject and text. */
+export interface MailChoice {
+  lang?: string;
+  subject?: string;
+  text?: string;
+}
+
+/** Reports a problem on an AED (udid or id). */
+export function reportProblem(idData: string | number, report: ProblemReport, signal?: AbortSignal): Promise<Result<AedReport>> {
+  return call<AedReport>(`${base}/reportProblem`, { method: 'POST', body: { idData, ...report }, signal });
+}
+
+/** Mails the reporter of a report without resolving it. */
+export function sendMailForReport(idReport: number, choice: MailChoice, signal?: AbortSignal): Promise<Result<AedReport>> {
+  return call<AedReport>('/services/backOffice/email/sendMailForReportAed', { method: 'POST', body: { idReport, ...choice }, signal });
+}
+
 export function getEmailTemplate(lang: string, type: number, signal?: AbortSignal): Promise<Result<EmailTemplate>> {
   return call<EmailTemplate>(`${base}/onGoingReport/email-template`, { query: { lang, type }, signal });
 }

@@ -261,6 +261,34 @@ describe('AED form journeys', () => {
     ]);
   });
 
+  it('reports a problem, then mails the reporter from the edited template and keeps the report open', async () => {
+    const { actor, actions } = start();
+    await waitFor(actor, idle);
+    actor.send({ type: 'report.add', report: { problem: 7, description: 'Cabinet locked at night' } });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().context.done?.kind).toBe('reportAdd');
+    actor.send({ type: 'report.template', problemType: 7 });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().context.template?.subject).toBe('About your report');
+    actor.send({ type: 'report.mail', id: 11, choice: { lang: 'en', subject: 'About your report', text: 'We asked the owner for a code.' } });
+    await waitFor(actor, idle);
+    expect(actor.getSnapshot().context.template).toBeNull();
+    expect(actor.getSnapshot().context.done?.kind).toBe('reportMail');
+    expect(actions).toEqual([
+      { kind: 'reportAdd', report: { problem: 7, description: 'Cabinet locked at night' } },
+      { kind: 'reportMail', id: 11, choice: { lang: 'en', subject: 'About your report', text: 'We asked the owner for a code.' } },
+    ]);
+  });
+
+  it('reports nothing on a deleted AED', async () => {
+    const { actor, actions } = start({ load: { ok: true, data: { aed: aedDetail({ status: 'deleted', deletedAt: '2026-03-01T10:00:00.000Z' }), options: null, countries: [], duplicates: [] } } });
+    await waitFor(actor, idle);
+    actor.send({ type: 'report.add', report: { problem: 1 } });
+    actor.send({ type: 'report.mail', id: 11, choice: {} });
+    expect(actor.getSnapshot().matches({ editing: 'idle' })).toBe(true);
+    expect(actions).toEqual([]);
+  });
+
   it('creates an AED: the name is needed, the place goes with it, and the actions wait for the first save', async () => {
     const saves: Array<{ udid: string; draft: AedDraft }> = [];
     const machine = aedFormMachine.provide({

@@ -48,6 +48,10 @@ export async function runAction(udid: string, action: AedAction, signal: AbortSi
       return api.saveContact(udid, action.contact, signal);
     case 'contactDelete':
       return thenReload(udid, await api.deleteContact(action.id, signal), signal);
+    case 'reportAdd':
+      return thenReload(udid, await api.reportProblem(udid, action.report, signal), signal);
+    case 'reportMail':
+      return thenReload(udid, await api.sendMailForReport(action.id, action.choice, signal), signal);
     case 'reportResolve':
       return thenReload(udid, await api.resolveReport(action.id, action.city, action.choice, signal), signal);
     case 'reportSoluble':

@@ -26,6 +26,8 @@ export const actionFailureKeys: Record<AedActionKind, string> = {
   pictureDelete: aedErrorKeys.pictureDelete,
   contactSave: 'error.aed.contact-save',
   contactDelete: 'error.aed.contact-delete',
+  reportAdd: aedErrorKeys.report,
+  reportMail: aedErrorKeys.reportEmail,
   reportResolve: aedErrorKeys.reportResolve,
   reportSoluble: 'error.aed.report-soluble',
   reportDelete: 'error.aed.report-delete',
@@ -55,6 +57,10 @@ function actionOf(context: AedFormContext, event: AedFormEvent): AedAction {
       return { kind: 'contactSave', contact: event.contact };
     case 'contact.delete':
       return { kind: 'contactDelete', id: event.id };
+    case 'report.add':
+      return { kind: 'reportAdd', report: event.report };
+    case 'report.mail':
+      return { kind: 'reportMail', id: event.id, choice: event.choice };
     case 'report.resolve':
       return { kind: 'reportResolve', id: event.id, city: event.city, choice: event.choice };
     case 'report.soluble':
@@ -135,7 +141,7 @@ export const aedFormMachine = setup({
     keepActed: assign(({ context }, params: { aed: AedDetail }) => ({
       aed: params.aed,
       contactErrors: context.action?.kind === 'contactSave' ? {} : context.contactErrors,
-      template: context.action?.kind === 'reportResolve' ? null : context.template,
+      template: context.action?.kind === 'reportResolve' || context.action?.kind === 'reportMail' ? null : context.template,
       done: context.action ? { kind: context.action.kind, seq: (context.done?.seq ?? 0) + 1 } : context.done,
     })),
     keepActionFailure: assign(({ context }, params: { outcome: Outcome<unknown> }) => ({
@@ -233,7 +239,9 @@ export const aedFormMachine = setup({
             'picture.delete': actionTransitions('editable'),
             'contact.save': [{ guard: 'contactRejected', actions: 'rejectContact' }, actionTransitions('editable')],
             'contact.delete': actionTransitions('editable'),
+            'report.add': actionTransitions('editable'),
             'report.template': { target: 'loadingTemplate' },
+            'report.mail': actionTransitions('editable'),
             'report.resolve': actionTransitions('editable'),
             'report.soluble': actionTransitions('editable'),
             'report.delete': actionTransitions('editable'),

@@ -2,7 +2,7 @@ import type { AedAvailability, AedUnavailableReason } from '../../../contract/ch
 import type { AedContactInput, AedDetail, AedEditableField, AedReport } from '../../../contract/aed.schemas';
 import type { Country, GeoResult } from '../../../contract/geo.schemas';
 import type { Result } from '../../services/http';
-import type { AedOptions, EmailTemplate, PotentialDuplicate, ResolveChoice } from '../../services/aed.api';
+import type { AedOptions, EmailTemplate, MailChoice, PotentialDuplicate, ProblemReport, ResolveChoice } from '../../services/aed.api';
 
 export interface AedFormInput {
   /** The AED of the page address (udid or id). */
@@ -36,6 +36,8 @@ export type AedAction =
   | { kind: 'pictureDelete'; id: number }
   | { kind: 'contactSave'; contact: AedContactInput }
   | { kind: 'contactDelete'; id: number }
+  | { kind: 'reportAdd'; report: ProblemReport }
+  | { kind: 'reportMail'; id: number; choice: MailChoice }
   | { kind: 'reportResolve'; id: number; city: string | null; choice: ResolveChoice }
   | { kind: 'reportSoluble'; id: number }
   | { kind: 'reportDelete'; report: Pick<AedReport, 'id' | 'status'> }
@@ -95,7 +97,11 @@ export type AedFormEvent =
   | { type: 'picture.delete'; id: number }
   | { type: 'contact.save'; contact: AedContactInput }
   | { type: 'contact.delete'; id: number }
+  /** Reports a problem on the AED (spec §7 reportProblem). */
+  | { type: 'report.add'; report: ProblemReport }
   | { type: 'report.template'; problemType: number }
+  /** Mails the reporter (the template, edited) and leaves the report open. */
+  | { type: 'report.mail'; id: number; choice: MailChoice }
   | { type: 'report.resolve'; id: number; city: string | null; choice: ResolveChoice }
   | { type: 'report.soluble'; id: number }
   | { type: 'report.delete'; id: number }

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { confirmPopup } from 'primereact/confirmpopup';
 import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Tag } from 'primereact/tag';
@@ -9,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AedReport } from '../../../../contract/aed.schemas';
 import { aedProblemTypes, optionLanguage } from '../../../../contract/aed-options';
 import { useIntl } from '../../../i18n/intl-provider';
-import { aedOf, doneOf, isDeleted, runningActionOf, templateOf } from '../../../machines/aed-form/aed-form.selectors';
+import { aedOf, doneOf, isDeleted, isNew, runningActionOf, templateOf } from '../../../machines/aed-form/aed-form.selectors';
 import { AedFormActor } from '../aed-form-actor';
 import { formatDay, langOf } from './aed-format';
 
@@ -24,6 +25,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
   const done = AedFormActor.useSelector(doneOf, sameJson);
   const loadingTemplate = AedFormActor.useSelector((snapshot) => snapshot.matches({ editing: 'loadingTemplate' }));
   const resolving = AedFormActor.useSelector((snapshot) => runningActionOf(snapshot)?.kind === 'reportResolve');
+  const mailing = AedFormActor.useSelector((snapshot) => runningActionOf(snapshot)?.kind === 'reportMail');
   const [sendEmail, setSendEmail] = useState(false);
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
@@ -40,7 +42,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
     }
   }, [template]);
   useEffect(() => {
-    if (report && done?.kind === 'reportResolve' && done.seq > openedAt.current) onClose();
+    if (report && (done?.kind === 'reportResolve' || done?.kind === 'reportMail') && done.seq > openedAt.current) onClose();
   }, [done, report, onClose]);
   const toggleMail = (checked: boolean) => {
     setSendEmail(checked);
@@ -55,12 +57,24 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
       footer={
         <div className="flex justify-content-end gap-2">
           <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+          {sendEmail ? (
+            <Button
+              type="button"
+              icon="pi pi-send"
+              label={t('aed.reports.mail-only')}
+              outlined
+              loading={mailing}
+              disabled={resolving || loadingTemplate || !subject.trim() || !text.trim()}
+              onClick={() => report && form.send({ type: 'report.mail', id: report.id, choice: { lang: langOf(locale), subject: subject.trim(), text: text.trim() } })}
+              data-testid="report-mail-only"
+            />
+          ) : null}
           <Button
             type="button"
             icon="pi pi-check"
             label={sendEmail ? t('aed.reports.resolve-mail') : t('aed.reports.resolve')}
             loading={resolving}
-            disabled={sendEmail && (loadingTemplate || !subject.trim() || !text.trim())}
+            disabled={mailing || (sendEmail && (loadingTemplate || !subject.trim() || !text.trim()))}
             onClick={() => report && form.send({ type: 'report.resolve', id: report.id, city: report.city, choice: sendEmail ? { sendEmail: true, lang: langOf(locale), subject: subject.trim(), text: text.trim() } : { sendEmail: false } })}
             data-testid="report-resolve-confirm"
           />
@@ -93,19 +107,87 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
   );
 }
 
+/** Reporting a problem on the AED (spec §7 reportProblem): type, what was seen, the address to answer. */
+function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const { t, locale } = useIntl();
+  const form = AedFormActor.useActorRef();
+  const done = AedFormActor.useSelector(doneOf, sameJson);
+  const sending = AedFormActor.useSelector((snapshot) => runningActionOf(snapshot)?.kind === 'reportAdd');
+  const [problem, setProblem] = useState<number | null>(null);
+  const [description, setDescription] = useState('');
+  const [email, setEmail] = useState('');
+  const openedAt = useRef(0);
+  useEffect(() => {
+    if (!visible) return;
+    setProblem(null);
+    setDescription('');
+    setEmail('');
+    openedAt.current = done?.seq ?? 0;
+  }, [visible]);
+  useEffect(() => {
+    if (visible && done?.kind === 'reportAdd' && done.seq > openedAt.current) onClose();
+  }, [done, visible, onClose]);
+  const options = aedProblemTypes.map((type) => ({ value: type.value, label: type.labels[optionLanguage(locale)] }));
+  const emailValid = email.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+  return (
+    <Dialog
+      visible={visible}
+      onHide={onClose}
+      header={t('aed.reports.add-title')}
+      style={{ width: '36rem' }}
+      footer={
+        <div className="flex justify-content-end gap-2">
+          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+          <Button
+            type="button"
+            icon="pi pi-flag"
+            label={t('aed.reports.add-send')}
+            loading={sending}
+            disabled={problem === null || !emailValid}
+            onClick={() => problem !== null && form.send({ type: 'report.add', report: { problem, ...(description.trim() ? { description: description.trim() } : {}), ...(email.trim() ? { email: email.trim() } : {}) } })}
+            data-testid="report-add-confirm"
+          />
+        </div>
+      }
+    >
+      <div className="flex flex-column gap-2">
+        <label htmlFor="report-problem" className="text-sm font-medium">
+          {t('aed.reports.problem')}
+        </label>
+        <Dropdown inputId="report-problem" value={problem} options={options} optionLabel="label" optionValue="value" placeholder={t('aed.reports.problem-placeholder')} onChange={(event) => setProblem(Number(event.value))} />
+        <label htmlFor="report-description" className="text-sm font-medium">
+          {t('aed.reports.description')}
+        </label>
+        <InputTextarea id="report-description" value={description} rows={4} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
+        <label htmlFor="report-email" className="text-sm font-medium">
+          {t('aed.reports.reporter-email')}
+        </label>
+        <InputText id="report-email" type="email" value={email} invalid={!emailValid} onChange={(event) => setEmail(event.target.value)} />
+        <small className={emailValid ? 'text-600' : 'p-error'}>{emailValid ? t('aed.reports.reporter-email-help') : t('error.auth.invalid-email')}</small>
+      </div>
+    </Dialog>
+  );
+}
+
 /** Reports (spec §3, §4): problems reported on the AED; resolve (with or without a mail), mark soluble, delete. */
 export function ReportsSection() {
   const { t, locale } = useIntl();
   const form = AedFormActor.useActorRef();
   const reports = AedFormActor.useSelector((snapshot) => aedOf(snapshot)?.reports ?? [], sameJson);
   const readOnly = AedFormActor.useSelector(isDeleted);
+  const unsaved = AedFormActor.useSelector(isNew);
   const idle = AedFormActor.useSelector((snapshot) => snapshot.matches({ editing: 'idle' }));
   const [resolving, setResolving] = useState<AedReport | null>(null);
+  const [adding, setAdding] = useState(false);
   const close = useCallback(() => setResolving(null), []);
+  const closeAdd = useCallback(() => setAdding(false), []);
   const problem = (type: number) => aedProblemTypes.find((option) => option.value === type)?.labels[optionLanguage(locale)] ?? String(type);
   return (
     <div className="aed-card" data-testid="section-reports">
-      <h3 className="aed-card__title">{t('aed.form.section.reports')}</h3>
+      <div className="flex align-items-center justify-content-between gap-2">
+        <h3 className="aed-card__title">{t('aed.form.section.reports')}</h3>
+        <Button type="button" icon="pi pi-flag" label={t('aed.reports.add')} size="small" outlined disabled={readOnly || unsaved || !idle} onClick={() => setAdding(true)} data-testid="report-add" />
+      </div>
       {reports.length ? (
         <ul className="report-list">
           {reports.map((report) => (
@@ -142,6 +224,7 @@ export function ReportsSection() {
         <p className="text-600">{t('aed.reports.none')}</p>
       )}
       <ResolveDialog report={resolving} onClose={close} />
+      <ReportProblemDialog visible={adding} onClose={closeAdd} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { choicesOf, errorKeyOf, infoOf, isEmptyValue, mergedUdidOf, phaseOf, pre
 import { StatusTag } from './parts/aed-badges';
 import { langOf } from './parts/aed-format';
 import { valueText } from './parts/aed-values';
+import { inspected } from '../../services/inspection';
 
 /**
  * Merge of duplicates (spec §2, §5): the AEDs side by side, the one receiving the merge, a value
@@ -22,7 +23,7 @@ import { valueText } from './parts/aed-values';
 export function AedMergeScreen({ udids }: { udids: string[] }) {
   const { t, locale } = useIntl();
   const navigate = useNavigate();
-  const actor = useActorRef(aedMergeMachine, { input: { udids, lang: langOf(locale) } });
+  const actor = useActorRef(aedMergeMachine, { ...inspected, input: { udids, lang: langOf(locale) } });
   const phase = useSelector(actor, phaseOf);
   const info = useSelector(actor, infoOf);
   const choices = useSelector(actor, choicesOf);

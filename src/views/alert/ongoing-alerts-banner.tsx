@@ -14,6 +14,7 @@ import { OngoingAlertsDialog } from './parts/ongoing-alerts-dialog';
 import { formatClock } from './parts/format';
 import { useNow } from './parts/use-now';
 import './ongoing-alerts.css';
+import { inspected } from '../../services/inspection';
 
 /** The ongoing interventions of the user's service, above every screen of the groups that receive alerts (spec §2, §6). */
 export function OngoingAlertsBanner() {
@@ -27,7 +28,7 @@ export function OngoingAlertsBanner() {
 function OngoingAlerts({ siteId }: { siteId: number }) {
   const { t } = useIntl();
   const navigate = useNavigate();
-  const ongoing = useActorRef(ongoingAlertsMachine, { input: { siteId } });
+  const ongoing = useActorRef(ongoingAlertsMachine, { ...inspected, input: { siteId } });
   const alerts = useSelector(ongoing, ongoingAlertsOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const failed = useSelector(ongoing, ongoingFailedOf);
   const [open, setOpen] = useState(false);

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useIntl } from '../../i18n/intl-provider';
 import { newsMachine } from '../../machines/news/news.machine';
 import { SessionActor } from '../app/actor-contexts';
+import { inspected } from '../../services/inspection';
 
 /** The staff app's news above every screen while it is new (spec §3 "Local notification"), until dismissed. */
 export function NewsBanner() {
@@ -17,7 +18,7 @@ export function NewsBanner() {
 
 function News({ lang }: { lang: string }) {
   const { t } = useIntl();
-  const news = useActorRef(newsMachine, { input: { lang } });
+  const news = useActorRef(newsMachine, { ...inspected, input: { lang } });
   const shown = useSelector(news, (snapshot) => snapshot.matches('shown'));
   const item = useSelector(news, (snapshot) => snapshot.context.news);
   if (!shown || !item) return null;

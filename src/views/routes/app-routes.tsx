@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { screens, type ScreenName } from '../../../contract/access';
 import { RootShell } from '../app/root-shell';
+import { InspectorHost } from '../inspector/inspector-host';
 import { AppLayout } from '../layout/app-layout';
 import { RouteErrorPage } from '../system/route-error-page';
 import { DefaultLanding } from './default-landing';
@@ -35,7 +36,8 @@ export const appRoutes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: defaultPath, element: <DefaultLanding /> },
-          { element: <AppLayout />, children: screenRoutes },
+          // The live inspector rides above every signed-in screen, for the groups allowed.
+          { element: <InspectorHost />, children: [{ element: <AppLayout />, children: screenRoutes }] },
         ],
       },
       { path: '*', element: <Navigate to={defaultPath} replace /> },

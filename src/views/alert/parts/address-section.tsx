@@ -9,6 +9,7 @@ import { useIntl } from '../../../i18n/intl-provider';
 import { addressSearchMachine, suggestionAddress } from '../../../machines/alert/address-search.machine';
 import { addressOf, canPlace, isMovingAddress, isPreviewing, optionsOf, phaseOf, setUpStatusOf, victimOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
+import { inspected } from '../../../services/inspection';
 
 /**
  * Where the victim is: the address with suggestions (Enter or a suggestion geocodes it), the
@@ -26,7 +27,7 @@ export function AddressSection() {
   const live = AlertActor.useSelector((snapshot) => phaseOf(snapshot) === 'live');
   const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
   const countryCode = AlertActor.useSelector((snapshot) => optionsOf(snapshot)?.countryCode ?? 'FR');
-  const search = useActorRef(addressSearchMachine, { input: { countryCode } });
+  const search = useActorRef(addressSearchMachine, { ...inspected, input: { countryCode } });
   const suggestions = useSelector(search, (snapshot) => snapshot.context.suggestions);
   const [text, setText] = useState(known);
 

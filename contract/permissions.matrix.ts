@@ -1,0 +1,195 @@
+import { can, type Capability } from './access';
+import { groups } from './groups';
+
+/**
+ * The permission matrix: every HTTP endpoint of Vigil, who may call it, and the status each group
+ * gets on its own account and on another account. tests/server/permission-matrix.test.ts signs in
+ * as every group and checks every cell; scripts/permissions-doc.ts renders it into
+ * docs/permissions.md. An endpoint without a row fails the test.
+ */
+
+/** Who may call an endpoint: anyone, any signed-in staff session, a responder device, or a capability. */
+export type Access = 'public' | 'signedIn' | 'responder' | 'indicators' | Capability;
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as Fastify declares it (`:param`). */
+  path: string;
+  access: Access;
+  /** Groups allowed when the service narrows the capability further (overrides `access` for staff groups). */
+  groups?: readonly number[];
+  /** Status for a caller that may call it, on its own account (or with no account target). */
+  own: number;
+  /** Status on a resource or scope of another account; absent when the call has no account target. */
+  other?: number;
+  /** What the own and other requests of the test do, when it is not obvious. */
+  note?: string;
+}
+
+/** The groups of spec §6 the matrix covers: signed out, the six staff groups and the two pseudo-groups. */
+export const matrixGroups = [0, 1, 5, 6, 7, 8, 9, 100001, 100002] as const;
+export type MatrixGroup = (typeof matrixGroups)[number];
+
+const sa = '/services/backOffice';
+const sb = '/services/backoffice';
+const em = '/services/emergency/v2';
+const rp = '/services/responder/v1';
+
+export const permissionMatrix: readonly MatrixRow[] = [
+  // Operations and documentation
+  { method: 'GET', path: '/health', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs/', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs/json', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs/yaml', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs/static/index.html', access: 'public', own: 302, note: 'redirects to the viewer' },
+  { method: 'GET', path: '/api/docs/static/swagger-initializer.js', access: 'public', own: 200 },
+  { method: 'GET', path: '/api/docs/*', access: 'public', own: 404, note: 'an unknown asset of the viewer' },
+  { method: 'GET', path: '/services/ws', access: 'public', own: 404, note: 'plain HTTP on the WebSocket path; the socket itself checks the token on setName' },
+
+  // Sign-in, password, accounts
+  { method: 'POST', path: `${sa}/signin/`, access: 'public', own: 401, note: 'a wrong password: the same answer for everyone' },
+  { method: 'GET', path: `${sa}/signin/getExtraInfos`, access: 'public', own: 200 },
+  { method: 'GET', path: `${sa}/signin/oidc/start`, access: 'public', own: 404, note: 'no identity provider configured' },
+  { method: 'GET', path: `${sa}/signin/oidc/callback`, access: 'public', own: 302, note: 'back to the sign-in page with an error: no identity provider configured' },
+  { method: 'POST', path: `${sb}/user/updtPwd`, access: 'signedIn', own: 200, note: 'the same password again (the test signs in anew afterwards)' },
+  { method: 'POST', path: `${sb}/password/forgot`, access: 'public', own: 200, note: 'an unknown address answers as a known one' },
+  { method: 'POST', path: `${sb}/password/verifyToken`, access: 'public', own: 400, note: 'a token that does not exist' },
+  { method: 'POST', path: `${sb}/password/renew`, access: 'public', own: 400, note: 'a token that does not exist' },
+  { method: 'GET', path: `${sa}/account/thirdAccess`, access: 'account.read', own: 200 },
+  { method: 'GET', path: `${sa}/account/thirdAccess/switch`, access: 'account.read', own: 200, other: 403, note: 'own: the caller\'s own account; other: an account with no access' },
+  { method: 'GET', path: `${sa}/account/accountList/getAccountList`, access: 'account.read', own: 200 },
+  { method: 'POST', path: `${sa}/account/accountList/getSelectAccountList`, access: 'account.read', own: 200 },
+  { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
+
+  // Alerts
+  { method: 'GET', path: `${em}/options`, access: 'alert.dispatch', own: 200 },
+  { method: 'PUT', path: `${em}/alertSettingUp`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'POST', path: `${em}/alertLaunch`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'GET', path: `${em}/alerts`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'GET', path: `${em}/alerts/:alertId`, access: 'alert.dispatch', own: 200, other: 404 },
+  { method: 'POST', path: `${em}/alert/:alertId`, access: 'alert.dispatch', own: 200, other: 404, note: 'a new address for an open alert' },
+  { method: 'GET', path: `${em}/citizenRespondersOnCall`, access: 'alert.dispatch', own: 200, other: 404 },
+  { method: 'POST', path: `${em}/alertClose`, access: 'alert.dispatch', own: 200, other: 404, note: 'own: a fresh open alert per caller' },
+  { method: 'POST', path: `${em}/stopCitizenResponder`, access: 'alert.dispatch', own: 404, other: 404, note: 'a responder not on the alert' },
+  { method: 'POST', path: `${em}/startCitizenResponder`, access: 'alert.dispatch', own: 404, other: 404, note: 'a responder not on the alert' },
+
+  // Alert history, call-backs, dashboards
+  { method: 'GET', path: `${sb}/alert/getAlertHistory`, access: 'alert.history', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  { method: 'GET', path: `${sb}/alert/getAlertChronology/:alertId`, access: 'alert.history', own: 200, other: 404 },
+  { method: 'POST', path: `${sb}/alert/exportAlertHistory`, access: 'alert.history', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  { method: 'GET', path: `${sb}/alert/getCallActions`, access: 'alert.callback', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  { method: 'GET', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404, note: 'the call-back form of a responder request' },
+  { method: 'POST', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404 },
+  { method: 'GET', path: `${sb}/alert/getStatsReferentDashboard`, access: 'dashboard.view', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  { method: 'GET', path: `${sb}/dashboard/getAccountStats`, access: 'dashboard.view', groups: [1], own: 200, other: 403, note: 'super administrators only; other: selectedSite of another account' },
+  ...(
+    ['aedsHeatmap', 'respondersHeatmap', 'alertsGrowth', 'respondersGrowth', 'alertsRateRanking', 'respondersRateRanking', 'alertsType', 'respondersSkills', 'lookLast24', 'alertsSummary'] as const
+  ).map((name): MatrixRow => ({ method: 'GET', path: `${sb}/indicators/${name}`, access: 'indicators', own: 200, other: 403, note: 'dashboard.view or alert.reporting; other: selectedSite of another account' })),
+
+  // AED register
+  { method: 'POST', path: `${sa}/aed/getAllList`, access: 'aed.read', own: 200 },
+  { method: 'POST', path: `${sa}/aed/getAedsMap`, access: 'aed.read', own: 200 },
+  { method: 'POST', path: `${sa}/aed/export`, access: 'aed.read', own: 200 },
+  { method: 'GET', path: `${sa}/option/getOptionsModules`, access: 'aed.read', own: 200 },
+  { method: 'GET', path: `${sa}/aed/getAed/:id`, access: 'aed.read', own: 200, other: 404 },
+  { method: 'PATCH', path: `${sa}/aed/patchAed/:udid`, access: 'aed.write', own: 200, other: 404, note: 'a new name' },
+  { method: 'PATCH', path: `${sa}/aed/softDelete`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh AED per caller' },
+  { method: 'PATCH', path: `${sa}/aed/restoreAed`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh removed AED per caller' },
+  { method: 'DELETE', path: `${sa}/aed/contact/:id`, access: 'aed.write', own: 404, note: 'an unknown contact' },
+  { method: 'GET', path: `${sa}/aed/getFile/:id`, access: 'aed.read', own: 404, note: 'an unknown file' },
+  { method: 'PATCH', path: `${sa}/file/rotatePicture/:fileName`, access: 'aed.write', own: 404, note: 'an unknown picture' },
+  { method: 'DELETE', path: `${sa}/aed/pictures/:a/:b`, access: 'aed.write', own: 404, note: 'an unknown picture' },
+  { method: 'POST', path: `${sa}/aed/reportProblem`, access: 'aed.read', own: 200, other: 404 },
+  { method: 'DELETE', path: `${sa}/aed/reportDone/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
+  { method: 'DELETE', path: `${sa}/aed/onGoingReport/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
+  { method: 'GET', path: `${sa}/aed/onGoingReport/email-template`, access: 'aed.read', own: 200 },
+  { method: 'PATCH', path: `${sa}/aed/onGoingReport/resolve/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
+  { method: 'PATCH', path: `${sa}/aed/onGoingReport/soluble/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
+  { method: 'POST', path: `${sa}/email/sendMailForReportAed`, access: 'aed.write', own: 404, note: 'an unknown report' },
+  { method: 'GET', path: `${sa}/aed/potentialDuplicateAed`, access: 'aed.read', own: 200, other: 404 },
+  { method: 'PATCH', path: `${sa}/aed/linkGeoDaeToSA`, access: 'aed.merge', own: 404, other: 404, note: 'an unknown GeoDAE record' },
+  { method: 'GET', path: `${sa}/aed/aedsMergeInfo`, access: 'aed.merge', own: 200, other: 404, note: 'two AEDs of the account' },
+  { method: 'PATCH', path: `${sa}/aed/aedMerge`, access: 'aed.merge', own: 200, other: 404, note: 'own: two fresh AEDs per caller' },
+  { method: 'GET', path: `${sa}/aed/geoCoding`, access: 'aed.read', own: 200 },
+  { method: 'GET', path: `${sa}/aed/reverseGeoCoding`, access: 'aed.read', own: 200 },
+  { method: 'GET', path: `${sa}/country/`, access: 'aed.read', own: 200 },
+
+  // AED import
+  { method: 'POST', path: `${sb}/aedImport/importFile`, access: 'aed.import', own: 200, note: 'a small CSV' },
+  { method: 'POST', path: `${sb}/aedImport/createImport`, access: 'aed.import', own: 404, other: 403, note: 'an unknown file; other: idSite of another account, refused first' },
+  { method: 'POST', path: `${sb}/aedImport/mappings`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/processImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/pauseImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/resumeImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/processByRow`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/exportAed`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'GET', path: `${sb}/aedImport/getImport/:idImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'GET', path: `${sb}/aedImport/getImports`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'GET', path: `${sb}/aedImport/getRows`, access: 'aed.import', own: 404, note: 'an unknown import' },
+
+  // Push notifications, news, testers
+  { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 200, note: 'other: idSite of another account answers an empty list (the filter stays inside the caller\'s accounts)' },
+  { method: 'POST', path: `${sb}/admin/notification/playOrStopNotification`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
+  { method: 'DELETE', path: `${sb}/admin/notification/deleteAdminNotification/:id`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
+  { method: 'POST', path: `${sb}/admin/notification/duplicateDraft`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
+  { method: 'GET', path: `${sb}/admin/notification/getDraftNotification`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
+  { method: 'POST', path: `${sb}/admin/notification/getPotentialCitizens`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'GET', path: `${sb}/admin/notification/getNoCitizen`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'POST', path: `${sb}/admin/notification/postAdminNotification`, access: 'admin.notifications', own: 200, other: 403, note: 'a programmed draft; other: idSite of another account' },
+  { method: 'POST', path: `${sb}/admin/notification/launchTestNotificationPush`, access: 'admin.notifications', own: 404, note: 'an unknown tester' },
+  { method: 'GET', path: `${sa}/notification`, access: 'signedIn', own: 200 },
+  { method: 'GET', path: `${sa}/notification/`, access: 'signedIn', own: 200 },
+  { method: 'GET', path: `${sa}/tester/getFilterTester`, access: 'alert.testers', own: 200 },
+  { method: 'POST', path: `${sa}/tester/subUnsub`, access: 'alert.testers', own: 404, note: 'an unknown device' },
+  { method: 'GET', path: `${sa}/tester/search`, access: 'alert.testers', own: 200 },
+  { method: 'POST', path: `${sb}/notification/notifForTester`, access: 'alert.testers', own: 404, note: 'an unknown device' },
+
+  // Responder validation
+  { method: 'GET', path: `${sb}/firstResponder/getDataValidationResponder`, access: 'citizen.validate', own: 200 },
+  { method: 'GET', path: `${sb}/firstResponder/getDiploma/:id`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
+  { method: 'PATCH', path: `${sb}/firstResponder/patchDataValidationResponder`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
+
+  // Live inspection of the domain charts
+  { method: 'GET', path: '/services/inspection/v1/access', access: 'signedIn', own: 200, note: 'answers whether the caller may open the inspector' },
+  { method: 'GET', path: '/services/inspection/v1/alerts', access: 'inspect.live', own: 200 },
+  { method: 'GET', path: '/services/inspection/v1/alerts/:alertId', access: 'inspect.live', own: 200, other: 404 },
+
+  // Responder API (device tokens, never staff sessions)
+  { method: 'POST', path: `${rp}/register`, access: 'public', own: 400, note: 'a registration without consent fields is refused for everyone' },
+  { method: 'PUT', path: `${rp}/device`, access: 'responder', own: 200 },
+  { method: 'POST', path: `${rp}/device/token`, access: 'responder', own: 200 },
+  { method: 'GET', path: `${rp}/me`, access: 'responder', own: 200 },
+  { method: 'PUT', path: `${rp}/position`, access: 'responder', own: 200 },
+  { method: 'PUT', path: `${rp}/availability`, access: 'responder', own: 200 },
+  { method: 'GET', path: `${rp}/alert`, access: 'responder', own: 200 },
+  { method: 'GET', path: `${rp}/alerts/:alertId`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+  { method: 'POST', path: `${rp}/alerts/:alertId/accept`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+  { method: 'POST', path: `${rp}/alerts/:alertId/refuse`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+  { method: 'POST', path: `${rp}/alerts/:alertId/progress`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+  { method: 'POST', path: `${rp}/alerts/:alertId/cancel`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+];
+
+/** The key of a row: `METHOD /path`. */
+export function rowKey(row: Pick<MatrixRow, 'method' | 'path'>): string {
+  return `${row.method} ${row.path}`;
+}
+
+/** Whether a group passes an endpoint's access rule (a responder device is not a staff group). */
+export function allowed(access: Access, group: MatrixGroup): boolean {
+  if (access === 'public') return true;
+  if (access === 'responder' || group === groups.signedOut) return false;
+  if (access === 'signedIn') return true;
+  if (access === 'indicators') return can(group, 'dashboard.view') || can(group, 'alert.reporting');
+  return can(group, access);
+}
+
+/** The expected status of one cell: 401 without a session, 403 without the right, else the row's status. */
+export function expectedStatus(row: MatrixRow, group: MatrixGroup, target: 'own' | 'other'): number | undefined {
+  const status = target === 'own' ? row.own : row.other;
+  if (status === undefined) return undefined;
+  if (row.access === 'public') return status;
+  if (row.access === 'responder' || group === groups.signedOut) return 401;
+  const passes = row.groups ? row.groups.includes(group) : allowed(row.access, group);
+  return passes ? status : 403;
+}

@@ -10,6 +10,9 @@ export const pushDeliverQueue = 'push.deliver';
 /** A claimed row stays reserved this long; a worker that dies mid-batch frees it for another. */
 const leaseSeconds = 120;
 
+/** Batches in flight at once unless told otherwise. */
+export const defaultPipelineDepth = 3;
+
 interface ClaimedRow {
   id: number;
   device_id: number;
@@ -48,7 +51,7 @@ export interface DeliverOptions {
  * are in flight; a `gone` token disables the device's push token. Returns the number of rows handled.
  */
 export async function deliverPending(db: Db, route: PushRouter, options: DeliverOptions): Promise<number> {
-  const depth = Math.max(1, options.depth ?? 3);
+  const depth = Math.max(1, options.depth ?? defaultPipelineDepth);
   const followMs = options.followMs ?? 1000;
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;

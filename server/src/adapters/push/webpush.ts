@@ -132,10 +132,13 @@ export interface HttpAnswer {
   body: string;
 }
 
+/** Kept-alive sockets per protocol shared by the push providers. */
+export const pushSockets = 128;
+
 /** Keep-alive agents shared by the push providers: one connection pool per protocol. */
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: pushSockets }),
+  https: new https.Agent({ keepAlive: true, maxSockets: pushSockets }),
 };
 
 /** POSTs a body over a kept-alive connection, with a time-out; rejects only on network failure. */

@@ -63,12 +63,22 @@ export async function exportHistory(ctx: AppContext, session: Session, body: His
   const started = Date.now();
   const clock = flagClock();
 
+  const read = (slice: number[]) => Promise.all([repo.alertsById(db, slice), repo.departuresOf(db, slice).then(byAlert)]);
+
   async function* batches(): AsyncGenerator<Cell[][]> {
     yield [exportColumns.map(([key]) => translate(lang, key))];
+    // The next batch is read while this one is written and compressed: the database and Node work side by side.
+    // A failure of a read ahead surfaces when it is awaited; until then it must not go unhandled.
+    let next = read(ids.slice(0, batchSize));
+    next.catch(() => undefined);
     for (let start = 0; start < ids.length; start += batchSize) {
       if (Date.now() - started > exportBudgetMs) throw new Error(historyErrorKeys.exportFailed);
       const slice = ids.slice(start, start + batchSize);
-      const [rows, departures] = await Promise.all([repo.alertsById(db, slice), repo.departuresOf(db, slice).then(byAlert)]);
+      const [rows, departures] = await next;
+      if (start + batchSize < ids.length) {
+        next = read(ids.slice(start + batchSize, start + 2 * batchSize));
+        next.catch(() => undefined);
+      }
       const byId = new Map(rows.map((row) => [row.id, row]));
       yield slice.flatMap((id) => {
         const row = byId.get(id);

@@ -46,7 +46,7 @@ export function TechnicalIssuesDialog() {
       </fieldset>
       <div className="form-grid mt-3">
         <Field id="issue-os" label={t('interview.issues.phoneOs')}>
-          <Dropdown inputId="issue-os" value={draft.phoneOs} showClear options={interviewChoices.phoneOs.map((value) => ({ value, label: t(`interview.phoneOs.${value}`) }))} onChange={(event) => setDraft({ ...draft, phoneOs: (event.value as TechnicalIssues['phoneOs'] | undefined) ?? null })} />
+          <Dropdown inputId="issue-os" value={draft.phoneOs} showClear placeholder={t('interview.choose')} options={interviewChoices.phoneOs.map((value) => ({ value, label: t(`interview.phoneOs.${value}`) }))} onChange={(event) => setDraft({ ...draft, phoneOs: (event.value as TechnicalIssues['phoneOs'] | undefined) ?? null })} />
         </Field>
         <Field id="issue-model" label={t('interview.issues.phoneModel')}>
           <InputText id="issue-model" value={draft.phoneModel} onChange={(event) => setDraft({ ...draft, phoneModel: event.target.value })} />

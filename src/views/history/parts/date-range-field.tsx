@@ -31,7 +31,7 @@ interface DateRangeFieldProps {
  * current month, last month, last 6 rolling months, current year) or two days on the calendar.
  */
 export function DateRangeField({ id, startDate, endDate, onChange, minDate, errorKey, errorValues, defaultRange }: DateRangeFieldProps) {
-  const { t } = useIntl();
+  const { t, locale } = useIntl();
   const isDefault = defaultRange !== undefined && defaultRange.startDate === startDate && defaultRange.endDate === endDate;
   const preset = isDefault ? 'default' : startDate && endDate ? presetOf({ startDate, endDate }) : null;
   const options = [
@@ -64,7 +64,7 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
           readOnlyInput
           hideOnRangeSelection
           showIcon
-          dateFormat="dd/mm/yy"
+          dateFormat={locale.startsWith('de') ? 'dd.mm.yy' : 'dd/mm/yy'}
           minDate={minDate ? (toDate(minDate) ?? undefined) : undefined}
           maxDate={new Date(2099, 11, 31)}
           onChange={(event) => {

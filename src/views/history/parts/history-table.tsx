@@ -140,7 +140,7 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
     <section className="history-results surface-card border-round-xl shadow-1" aria-label={t('history.results')}>
       <header className="history-results__header">
         <span className="text-700" aria-live="polite" data-testid="history-entries" data-count={count}>
-          {count === 0 ? t('history.entries.none') : t('history.entries', { start, end, count })}
+          {loading && count === 0 ? t('history.loading') : count === 0 ? t('history.entries.none') : t('history.entries', { start, end, count })}
         </span>
         <div className="flex align-items-center gap-2">
           <Button type="button" text icon={order === 'desc' ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt'} label={t(order === 'desc' ? 'history.order.desc' : 'history.order.asc')} onClick={() => history.send({ type: 'order.toggle' })} />
@@ -163,7 +163,7 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
         expandedRows={expanded}
         onRowToggle={(event) => setExpanded(event.data as DataTableExpandedRows)}
         rowExpansionTemplate={expansion}
-        emptyMessage={t('history.empty')}
+        emptyMessage={loading ? ' ' : t('history.empty')}
         rowClassName={(alert: HistoryAlert) => (alert.test ? 'is-test' : '')}
         className="history-table"
         size="small"

@@ -6,9 +6,10 @@
  *
  *   npx tsx bench/imports/insert-ceiling.bench.ts
  *   npx tsx bench/imports/insert-ceiling.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
+ *   option: --json bench/imports/ceiling-<engine>.json (the figures for bench/imports/report.ts)
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -22,6 +23,14 @@ import { insertAeds } from '../../server/src/modules/imports/aed-writer';
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
 const serverUrl = args.get('pg');
+const jsonPath = args.get('json');
+
+/** One line of the table: the AED table as it was, and what a batch of 500 cost. */
+interface Line {
+  label: string;
+  medianMs: number;
+  rowsPerSecond: number;
+}
 
 async function main() {
   const folder = mkdtempSync(join(tmpdir(), 'vigil-insert-ceiling-'));
@@ -69,6 +78,8 @@ async function main() {
         openingHours: { '1': [{ open: '08:00', close: '18:00' }] },
       };
     };
+    const lines: Line[] = [];
+    const loadBefore = Number(loadavg()[0].toFixed(1));
     const measure = async (label: string) => {
       const times: number[] = [];
       for (let round = 0; round < 8; round += 1) {
@@ -77,7 +88,9 @@ async function main() {
         times.push(Date.now() - started);
       }
       const median = [...times].sort((a, b) => a - b)[4];
-      console.log(`| ${ctx.database.kind} | ${label} | ${median} ms | ${Math.round((500 / median) * 1000)} |`);
+      const rowsPerSecond = Math.round((500 / median) * 1000);
+      lines.push({ label, medianMs: median, rowsPerSecond });
+      console.log(`| ${ctx.database.kind} | ${label} | ${median} ms | ${rowsPerSecond} |`);
     };
     console.log(`load average ${loadavg()[0].toFixed(1)}`);
     console.log('| engine | AED table as | 500 AEDs (median of 8) | rows/s |\n|---|---|---|---|');
@@ -91,6 +104,10 @@ async function main() {
     await measure('… and without the search-text trigger');
     await ctx.database.query('DROP INDEX aeds_earth_idx');
     await measure('… and without the earth (gist) index');
+    if (jsonPath) {
+      const figures = { engine: ctx.database.kind, batchRows: 500, rounds: 8, date: new Date().toISOString(), loadBefore, loadAfter: Number(loadavg()[0].toFixed(1)), lines };
+      writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
+    }
   } finally {
     await stopContext(ctx);
     await drop();

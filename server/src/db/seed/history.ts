@@ -366,6 +366,7 @@ export async function seedHistory(db: Db, accounts: SeededAccounts, now = Date.n
   }
   const callbackIds = await reserveIds(db, 'callbacks_id_seq', planCallbacks.length);
   const byId = new Map(responders.map((responder) => [responder.id, responder]));
+  let recallTodayPlanned = false;
   planCallbacks.forEach(({ request, alert, outcome }, index) => {
     const closed = Date.parse(alert.closed_at);
     const caller = random.chance(0.6) ? referent : administrator;
@@ -377,7 +378,10 @@ export async function seedHistory(db: Db, accounts: SeededAccounts, now = Date.n
       recallAt = null;
       if (result === 'recall' || result === 'recallFragile') {
         // Recent ones are planned ahead (some today); older ones were never made: overdue.
-        const ahead = now - closed < 12 * day ? random.pick([0, 1, 2, 3, 5, 8]) : -random.int(2, 40);
+        // The first recent one is always due today, so the "recalls of the day" tile has one to show.
+        const picked = now - closed < 12 * day ? random.pick([0, 1, 2, 3, 5, 8]) : -random.int(2, 40);
+        const ahead = picked >= 0 && !recallTodayPlanned ? 0 : picked;
+        if (ahead === 0) recallTodayPlanned = true;
         recallAt = iso(ahead === 0 ? laterToday(now) : now + ahead * day);
       }
       calls.push({ callback_id: callbackIds[index], at: iso(at), user_id: caller.id, outcome: result, recall_at: recallAt, minutes_after_close: Math.round((at - closed) / 60_000), note: result === 'refusal' ? 'Ne souhaite pas être recontacté.' : '', draft_id: randomUUID() });
@@ -418,6 +422,10 @@ export async function seedHistory(db: Db, accounts: SeededAccounts, now = Date.n
         now() - make_interval(secs => (1095 * 86400 * power(((r.id * 7919) % 1000) / 1000.0, 2))::int),
         coalesce((SELECT min(q.created_at) FROM alert_requests q WHERE q.responder_id = r.id) - interval '3 days', now()))
       WHERE r.email LIKE ${`%@${demoResponderDomain}`}`);
+  // Their intervention count holds at least the departures of this year (the form's card shows it beside them).
+  await db.execute(sql`UPDATE responders r SET interventions_count = r.interventions_count + d.n
+      FROM (SELECT q.responder_id, count(*)::int AS n FROM alert_requests q WHERE q.status_history @> '[{"status":"dispatched"}]'::jsonb GROUP BY q.responder_id) d
+      WHERE d.responder_id = r.id AND r.email LIKE ${`%@${demoResponderDomain}`}`);
   return alerts.length;
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2e, prepareE2e, resultsFolder, signIn } from './harness';
 
@@ -204,5 +204,79 @@ e2e('merges two duplicates picked in the list, keeping the chosen values', { tim
   const gone = (await answer.json()) as { data: { status: string; mergedIntoId: number | null; serialNumber: string | null } };
   expect(gone.data.status).toBe('deleted');
   expect(gone.data.mergedIntoId).not.toBeNull();
+  expect(errors).toEqual([]);
+});
+
+e2e('reports a problem, mails the reporter from the template, marks it soluble, resolves and deletes it', { timeout: 120_000 }, async ({ vigil, page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openList(page, vigil.url);
+  await page.locator('[data-testid="aed-link"]').first().click();
+  await page.waitForURL('**/aed/form/update/**');
+  await page.locator('[data-testid="aed-form"]').waitFor({ timeout: 20_000 });
+  const aedName = (await page.locator('[data-testid="aed-name"]').textContent())!.trim();
+  await page.locator('[data-tab="reports"]').click();
+  const section = page.locator('[data-testid="section-reports"]');
+  const before = await section.locator('[data-testid="report"]').count();
+
+  // Report a problem: a type is needed; the address to answer is typed.
+  await section.locator('[data-testid="report-add"]').click();
+  const send = page.locator('[data-testid="report-add-confirm"]');
+  expect(await send.isDisabled()).toBe(true);
+  await page.locator('[data-testid="report-add-dialog"] .p-dropdown').click();
+  await page.locator('.p-dropdown-item', { hasText: 'Poorly positioned' }).click();
+  await page.locator('#report-description').fill('Moved behind the reception desk');
+  await page.locator('#report-email').fill('witness@example.net');
+  await send.click();
+  await toast(page, 'The problem has been reported.');
+  await expect.poll(() => section.locator('[data-testid="report"]').count(), { timeout: 15_000 }).toBe(before + 1);
+  const report = section.locator('[data-testid="report"]', { hasText: 'Moved behind the reception desk' });
+  expect(await report.getAttribute('data-status')).toBe('onGoing');
+
+  // Mail the reporter from the template, edited, without resolving.
+  await report.getByRole('button', { name: 'Resolve' }).click();
+  await page.locator('#resolve-mail').click();
+  await expect.poll(() => page.locator('#resolve-subject').inputValue(), { timeout: 15_000 }).toContain('{aedName}');
+  await page.locator('#resolve-text').fill('Hello, the register now shows where {aedName} really is. Thank you.');
+  await screenshot(page, 'aed-report-mail');
+  await page.locator('[data-testid="report-mail-only"]').click();
+  await toast(page, 'The mail has been sent to the reporter.');
+  await expect.poll(() => report.textContent(), { timeout: 15_000 }).toContain('reporter mailed');
+  expect(await report.getAttribute('data-status')).toBe('onGoing');
+  const mails = readdirSync(join(vigil.dataDir, 'mail'))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(join(vigil.dataDir, 'mail', file), 'utf8')) as { to: string; subject: string; text: string });
+  const mail = mails.find((entry) => entry.to === 'witness@example.net')!;
+  expect(mail.text).toBe(`Hello, the register now shows where ${aedName} really is. Thank you.`);
+
+  // Soluble, then resolved without a mail, then deleted from the history.
+  await report.getByRole('button', { name: 'Mark soluble' }).click();
+  await expect.poll(() => report.getAttribute('data-status'), { timeout: 15_000 }).toBe('soluble');
+  await report.getByRole('button', { name: 'Resolve' }).click();
+  await page.locator('[data-testid="report-resolve-confirm"]').click();
+  await expect.poll(() => report.getAttribute('data-status'), { timeout: 15_000 }).toBe('resolved');
+  await report.getByRole('button', { name: 'Delete' }).click();
+  await page.locator('.p-confirm-popup-accept').click();
+  await expect.poll(() => section.locator('[data-testid="report"]').count(), { timeout: 15_000 }).toBe(before);
+  expect(errors).toEqual([]);
+});
+
+e2e('names a temporary account over every account, then removes it back to all accounts', { timeout: 90_000 }, async ({ vigil, page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openList(page, vigil.url);
+  const everything = await totalShown(page);
+  const selected = page.locator('[data-testid="account-selector"] .account-value__name');
+  expect(await selected.textContent()).toBe('All accounts');
+  await page.locator('[data-testid="temporary-add"]').click();
+  await page.locator('#aed-temporary-name').fill('Spring campaign');
+  await page.locator('#aed-temporary-name').press('Enter');
+  await expect.poll(() => selected.textContent(), { timeout: 15_000 }).toBe('Spring campaign');
+  await waitReady(page);
+  expect(await totalShown(page)).toBe(everything);
+  await page.locator('[data-testid="temporary-remove"]').click();
+  await expect.poll(() => selected.textContent(), { timeout: 15_000 }).toBe('All accounts');
+  await waitReady(page);
+  expect(await totalShown(page)).toBe(everything);
   expect(errors).toEqual([]);
 });

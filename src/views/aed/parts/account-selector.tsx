@@ -1,6 +1,8 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { useIntl } from '../../../i18n/intl-provider';
 import { accountGroupsOf, accountsFlagsOf, allAccountsCountOf, defaultAdminAccountOf, selectedAccountOf, temporaryAccountOf, withChildOf } from '../../../machines/aed-list/aed-list.selectors';
 import { defaultAccountId, temporaryAccountId } from '../../../machines/aed-list/aed-list.types';
@@ -39,6 +41,14 @@ export function AccountSelector() {
   const flags = AedListActor.useSelector(accountsFlagsOf, sameJson);
   const defaultAdmin = AedListActor.useSelector(defaultAdminAccountOf, sameJson);
   const number = new Intl.NumberFormat(locale.replace('_', '-'));
+  // The name of a temporary account being typed; null when the field is closed.
+  const [temporaryName, setTemporaryName] = useState<string | null>(null);
+  const addTemporary = () => {
+    const name = temporaryName?.trim();
+    if (!name) return;
+    list.send({ type: 'account.addTemporary', name });
+    setTemporaryName(null);
+  };
 
   const options: OptionGroup[] = [
     {
@@ -111,8 +121,25 @@ export function AccountSelector() {
         </label>
       </div>
       {temporary ? (
-        <Button type="button" icon="pi pi-times" size="small" text severity="secondary" label={t('aed.accounts.remove-temporary')} onClick={() => list.send({ type: 'account.deleteTemporary' })} />
-      ) : null}
+        <Button type="button" icon="pi pi-times" size="small" text severity="secondary" label={t('aed.accounts.remove-temporary')} onClick={() => list.send({ type: 'account.deleteTemporary' })} data-testid="temporary-remove" />
+      ) : temporaryName === null ? (
+        <Button type="button" icon="pi pi-clock" size="small" text severity="secondary" label={t('aed.accounts.add-temporary')} tooltip={t('aed.accounts.add-temporary-help')} tooltipOptions={{ position: 'bottom' }} onClick={() => setTemporaryName('')} data-testid="temporary-add" />
+      ) : (
+        <form
+          className="flex align-items-center gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            addTemporary();
+          }}
+        >
+          <label htmlFor="aed-temporary-name" className="sr-only">
+            {t('aed.accounts.temporary-name')}
+          </label>
+          <InputText id="aed-temporary-name" value={temporaryName} maxLength={80} autoFocus placeholder={t('aed.accounts.temporary-name')} className="p-inputtext-sm" onChange={(event) => setTemporaryName(event.target.value)} onKeyDown={(event) => event.key === 'Escape' && setTemporaryName(null)} />
+          <Button type="submit" icon="pi pi-check" size="small" text rounded disabled={!temporaryName.trim()} aria-label={t('aed.accounts.add-temporary')} />
+          <Button type="button" icon="pi pi-times" size="small" text rounded severity="secondary" aria-label={t('aed.common.cancel')} onClick={() => setTemporaryName(null)} />
+        </form>
+      )}
       {defaultAdmin ? (
         <Button
           type="button"

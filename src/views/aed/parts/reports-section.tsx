@@ -150,7 +150,7 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
         </div>
       }
     >
-      <div className="flex flex-column gap-2">
+      <div className="flex flex-column gap-2" data-testid="report-add-dialog">
         <label htmlFor="report-problem" className="text-sm font-medium">
           {t('aed.reports.problem')}
         </label>
@@ -202,7 +202,9 @@ export function ReportsSection() {
                 </span>
               </div>
               {report.description ? <p className="report__text">{report.description}</p> : null}
-              {report.resolvedAt ? <small className="text-600">{t('aed.reports.resolved-on', { date: formatDay(report.resolvedAt, locale) })}{report.mailSentAt ? ` · ${t('aed.reports.mail-sent')}` : ''}</small> : null}
+              {report.resolvedAt || report.mailSentAt ? (
+                <small className="text-600">{[report.resolvedAt ? t('aed.reports.resolved-on', { date: formatDay(report.resolvedAt, locale) }) : null, report.mailSentAt ? t('aed.reports.mail-sent') : null].filter(Boolean).join(' · ')}</small>
+              ) : null}
               <div className="report__actions">
                 {report.status !== 'resolved' ? <Button type="button" icon="pi pi-check" label={t('aed.reports.resolve')} size="small" outlined disabled={readOnly || !idle} onClick={() => setResolving(report)} /> : null}
                 {report.status === 'onGoing' ? <Button type="button" icon="pi pi-wrench" label={t('aed.reports.soluble')} size="small" text disabled={readOnly || !idle} onClick={() => form.send({ type: 'report.soluble', id: report.id })} /> : null}

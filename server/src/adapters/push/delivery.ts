@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { alertSettings } from '../../modules/alerts/settings';
 import { createLogProvider } from './log-provider';
-import { deliverPending, pushDeliverQueue } from './outbox';
+import { defaultPipelineDepth, deliverPending, pushDeliverQueue } from './outbox';
 import { singleProvider, type PushRouter } from './provider';
 
 /** Push delivery of one context: the durable worker and the nudge that follows each enqueue. */
@@ -17,6 +17,8 @@ export interface PushDelivery {
   drain(): Promise<number>;
   /** Replaces the provider routing (the notifications issue plugs FCM and Web Push in here). */
   useRouter(router: PushRouter): void;
+  /** Sets how many claimed batches may be with the providers at once (benchmarks compare depths). */
+  setPipelineDepth(depth: number): void;
   /** Stops nudging and waits for a drain under way (the app is closing). */
   stop(): Promise<void>;
 }
@@ -34,9 +36,10 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
   let running: Promise<number> | undefined;
   let again = false;
   const closing = new AbortController();
+  let depth = defaultPipelineDepth;
 
   const drainOnce = () =>
-    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log, signal: closing.signal });
+    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log, signal: closing.signal, depth });
   // One drain at a time per process; a kick during a drain runs one more pass after it.
   const drain = (): Promise<number> => {
     if (running) {
@@ -73,6 +76,9 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
     drain,
     useRouter(next) {
       router = next;
+    },
+    setPipelineDepth(next) {
+      depth = Math.max(1, Math.floor(next));
     },
     async stop() {
       stopped = true;

@@ -80,8 +80,15 @@ export async function deliverPending(db: Db, route: PushRouter, options: Deliver
   return handled;
 }
 
+/**
+ * One turn of the event loop. On the embedded database each statement runs on this thread, and
+ * statements queued back to back would keep the providers' sockets from being read meanwhile.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Claims and leases up to `size` due pending rows with what sending them needs. */
-function claim(db: Db, size: number): Promise<ClaimedRow[]> {
+async function claim(db: Db, size: number): Promise<ClaimedRow[]> {
+  await turn();
   return rowsOf<ClaimedRow>(
     db,
     sql`WITH due AS (
@@ -109,6 +116,7 @@ async function sendBatch(db: Db, route: PushRouter, batch: ClaimedRow[], options
   // Sent rows are marked in one statement; the rare failures one by one.
   const sent = outcomes.flatMap((outcome, index) => (outcome.ok ? [{ id: batch[index].id, provider: outcome.provider, message_id: outcome.providerMessageId ?? null }] : []));
   if (sent.length > 0) {
+    await turn();
     await db.execute(sql`UPDATE push_outbox o SET status = 'sent', sent_at = now(), provider = s.provider, provider_message_id = s.message_id, last_error = NULL
         FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS s(id bigint, provider text, message_id text) WHERE o.id = s.id`);
   }

@@ -141,6 +141,17 @@ const agents = {
   https: new https.Agent({ keepAlive: true, maxSockets: pushSockets }),
 };
 
+/** Sets the kept-alive sockets per protocol of the push providers (benchmarks compare counts). */
+export function setPushSockets(count: number): void {
+  agents.http.maxSockets = count;
+  agents.https.maxSockets = count;
+}
+
+/** The kept-alive sockets per protocol of the push providers now. */
+export function currentPushSockets(): number {
+  return agents.http.maxSockets;
+}
+
 /** POSTs a body over a kept-alive connection, with a time-out; rejects only on network failure. */
 export function post(url: string | URL, headers: Record<string, string>, body: Buffer | string, timeoutMs = 10_000): Promise<HttpAnswer> {
   const target = typeof url === 'string' ? new URL(url) : url;

@@ -1,13 +1,29 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { e2e, prepareE2e, signIn } from './harness';
 
 /**
  * The AED import as staff use it: a small semicolon CSV in the schema-dae layout (one row without
- * a name), the mapping with its primary key, the server run, the per-row results and the download.
+ * a name), the mapping with its primary key, the server run, the per-row results and the download;
+ * files the server refuses (a PDF renamed .xlsx, a zip bomb) and a GeoDAE open-data extract read
+ * with its preset; a potential duplicate forced in.
  */
+
+const fixtures = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
+
+/** Signs the super administrator in afresh (the file's tests share the browser profile), in English, on the import screen. */
+async function openImport(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/authentication/sign-in`);
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, url, 'admin@vigil.test');
+  await page.evaluate(() => localStorage.setItem('language', JSON.stringify('en_US')));
+  await page.goto(`${url}/aed/import`);
+  await page.locator('[data-testid="import-step"]').waitFor({ timeout: 30_000 });
+}
 
 prepareE2e();
 
@@ -49,4 +65,58 @@ e2e('uploads a CSV, maps it with a primary key, processes it, shows each row and
   const download = page.waitForEvent('download', { timeout: 30_000 });
   await page.locator('[data-testid="import-download"]').click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+e2e('says why a renamed PDF and a zip bomb are refused, then reads a GeoDAE open-data extract with its preset', async ({ vigil, page }) => {
+  await openImport(page, vigil.url);
+  const input = page.locator('[data-testid="import-step"] input[type="file"]');
+  const error = page.locator('[data-testid="import-error"]');
+  await input.setInputFiles(join(fixtures, 'not-a-spreadsheet.xlsx'));
+  await expect.poll(() => error.getAttribute('data-key'), { timeout: 20_000 }).toBe('error.import.not-spreadsheet');
+  await input.setInputFiles(join(fixtures, 'zip-bomb.xlsx'));
+  await expect.poll(() => error.getAttribute('data-key'), { timeout: 20_000 }).toBe('error.import.uncompressed-too-large');
+  expect(await error.textContent()).toContain('expands to too much data');
+  expect(await page.locator('[data-testid="import-file-summary"]').count()).toBe(0);
+
+  await input.setInputFiles(join(fixtures, 'geodae-extract.csv'));
+  await expect.poll(() => page.locator('[data-testid="import-file-summary"] [data-rows]').getAttribute('data-rows'), { timeout: 20_000 }).toBe('24');
+  expect(await error.count()).toBe(0);
+  expect(await page.locator('[data-testid="import-file-summary"] [data-preset]').getAttribute('data-preset')).toBe('geodae');
+  await page.locator('#aed-import-name').fill('GeoDAE Cantal');
+  await page.locator('[data-testid="import-next"]').click();
+  await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
+  // The preset's key: c_gid, the second column.
+  expect(await page.locator('#pk-B1').isChecked()).toBe(true);
+  await page.locator('[data-testid="import-process"]').click();
+  await expect.poll(() => page.locator('[data-testid="processing-step"] [data-state]').getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
+  const counts = JSON.parse((await page.locator('[data-testid="import-counts"]').getAttribute('data-counts')) ?? '{}');
+  expect(counts).toMatchObject({ inserted: 24, failed: 0 });
+  expect(await page.locator('[data-testid="import-rows"] tbody tr').count()).toBe(20);
+});
+
+e2e('holds back a potential duplicate and imports it when staff force it', async ({ vigil, page }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'vigil-import-'));
+  const path = join(folder, 'duplicates.csv');
+  const stamp = Date.now();
+  writeFileSync(
+    path,
+    ['num_serie;nom;lat_coor1;long_coor1', `SN-A-${stamp};Salle polyvalente ${stamp};45.2301;3.0102`, `SN-B-${stamp};Salle polyvalente ${stamp};45.2310;3.0112`, ''].join('\n'),
+  );
+  await openImport(page, vigil.url);
+  await page.locator('[data-testid="import-step"] input[type="file"]').setInputFiles(path);
+  await expect.poll(() => page.locator('[data-testid="import-file-summary"] [data-rows]').getAttribute('data-rows'), { timeout: 20_000 }).toBe('2');
+  await page.locator('#aed-import-name').fill('Duplicates');
+  await page.locator('[data-testid="import-next"]').click();
+  await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.locator('#pk-A1').check({ force: true });
+  await page.locator('[data-testid="import-process"]').click();
+  const rows = page.locator('[data-testid="import-rows"] tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+  expect(await rows.nth(1).locator('[data-message-keys]').getAttribute('data-message-keys')).toBe('error.import.row.potential-duplicate');
+  expect(await rows.nth(1).locator('[data-status]').getAttribute('data-status')).toBe('duplicate');
+  expect(await rows.nth(0).locator('[data-testid="row-force"]').count()).toBe(0);
+  await rows.nth(1).locator('[data-testid="row-force"]').click();
+  await expect.poll(() => rows.nth(1).locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 }).toBe('inserted');
+  expect(await rows.nth(1).locator('[data-message-keys]').getAttribute('data-message-keys')).toBe('');
+  expect(await rows.nth(1).locator('[data-testid="row-force"]').count()).toBe(0);
 });

@@ -59,7 +59,7 @@ export function AedImportScreen() {
     <div className="card flex flex-column gap-3">
       <h2 className="m-0">{t('aedImport.title')}</h2>
       <Steps model={items} activeIndex={step} readOnly />
-      {errorKey && <Message severity="error" text={t(errorKey)} data-testid="import-error" />}
+      {errorKey && <Message severity="error" text={t(errorKey)} data-testid="import-error" data-key={errorKey} />}
       {opening ? <p>{t('aedImport.opening')}</p> : step === 0 ? <ImportStep /> : step === 1 ? <MappingStep /> : <ProcessingStep />}
     </div>
   );

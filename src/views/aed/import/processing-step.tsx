@@ -38,7 +38,7 @@ export function ProcessingStep() {
         <p className="m-0 mb-2" data-state={run.state}>{t(`aedImport.state.${run.state}`)} — {t('aedImport.progress', { processed: run.processed, total: run.total })}</p>
         <ProgressBar value={progress} mode={running && run.total === 0 ? 'indeterminate' : 'determinate'} aria-label={t('aedImport.progressLabel')} />
       </div>
-      <p className="m-0" data-testid="import-counts">
+      <p className="m-0" data-testid="import-counts" data-counts={JSON.stringify(run.counts)}>
         {t('aedImport.counts', { ...run.counts })}
       </p>
       <div className="flex gap-2 flex-wrap">
@@ -63,17 +63,17 @@ export function ProcessingStep() {
         >
           <Column field="row" header={t('aedImport.row')} />
           <Column header={t('aedImport.rowCells')} body={(row: ImportRowResult) => row.cells.slice(0, 3).join(' · ')} />
-          <Column header={t('aedImport.rowStatus')} body={(row: ImportRowResult) => <Tag value={t(`aedImport.status.${row.status}`)} severity={severity[row.status]} />} />
+          <Column header={t('aedImport.rowStatus')} body={(row: ImportRowResult) => <Tag value={t(`aedImport.status.${row.status}`)} severity={severity[row.status]} data-status={row.status} />} />
           <Column header={t('aedImport.rowMessage')} body={(row: ImportRowResult) => <span data-message-keys={row.messages.join(' ')}>{row.messages.map((key) => t(key)).join(' ')}</span>} />
           <Column
             header=""
             body={(row: ImportRowResult) => (
               <div className="flex gap-1">
                 {snapshot.can({ type: 'row.retry', row: row.row }) && (
-                  <Button size="small" text icon="pi pi-refresh" label={t('aedImport.retry')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.retry', row: row.row })} />
+                  <Button data-testid="row-retry" size="small" text icon="pi pi-refresh" label={t('aedImport.retry')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.retry', row: row.row })} />
                 )}
                 {snapshot.can({ type: 'row.force', row: row.row }) && (
-                  <Button size="small" text severity="warning" icon="pi pi-check" label={t('aedImport.force')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.force', row: row.row })} />
+                  <Button data-testid="row-force" size="small" text severity="warning" icon="pi pi-check" label={t('aedImport.force')} loading={busyRow === row.row} onClick={() => actor.send({ type: 'row.force', row: row.row })} />
                 )}
               </div>
             )}

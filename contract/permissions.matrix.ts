@@ -150,6 +150,9 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sb}/firstResponder/getDiploma/:id`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
   { method: 'PATCH', path: `${sb}/firstResponder/patchDataValidationResponder`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
 
+  // Audit log
+  { method: 'GET', path: `${sb}/audit/getAuditLog`, access: 'audit.read', own: 200, other: 403, note: 'other: selectedSite of another account' },
+
   // Live inspection of the domain charts
   { method: 'GET', path: '/services/inspection/v1/access', access: 'signedIn', own: 200, note: 'answers whether the caller may open the inspector' },
   { method: 'GET', path: '/services/inspection/v1/alerts', access: 'inspect.live', own: 200 },

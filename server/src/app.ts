@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './errors';
 import { sessionFromToken } from './plugins/authenticate';
 import { accountRoutes } from './modules/accounts/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { aedRoutes } from './modules/aeds/routes';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   ctx.realtime.route(app, ctx.config.WS_PATH, (token) => sessionFromToken(ctx, token));
+  await auditRoutes(app, ctx);
   await authRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await alertRoutes(app, ctx);

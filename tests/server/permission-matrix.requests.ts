@@ -175,8 +175,8 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
     other: async (fx) => ({ url: `${sa}/aed/getAed/${(await fx.aed(fx.otherSite)).udid}` }),
   },
   [`PATCH ${sa}/aed/patchAed/:udid`]: {
-    own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.ownSite)).udid}`, payload: { name: 'Renamed by the matrix' } }),
-    other: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.otherSite)).udid}`, payload: { name: 'Renamed by the matrix' } }),
+    own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.ownSite)).udid}`, payload: { name: `Renamed by the matrix ${randomUUID()}` } }),
+    other: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.otherSite)).udid}`, payload: { name: `Renamed by the matrix ${randomUUID()}` } }),
   },
   [`PATCH ${sa}/aed/softDelete`]: {
     own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/softDelete`, payload: { udid: (await fx.aed(fx.ownSite)).udid } }),
@@ -263,6 +263,7 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
   [`GET ${sb}/firstResponder/getDiploma/:id`]: { own: get(`${sb}/firstResponder/getDiploma/999999`) },
   [`PATCH ${sb}/firstResponder/patchDataValidationResponder`]: { own: post(`${sb}/firstResponder/patchDataValidationResponder`, { status: 'activated', ids: [999_999] }, 'PATCH') },
 
+  [`GET ${sb}/audit/getAuditLog`]: bySite(`${sb}/audit/getAuditLog?page=1&limit=20`),
   'GET /services/inspection/v1/access': { own: get('/services/inspection/v1/access') },
   'GET /services/inspection/v1/alerts': { own: get('/services/inspection/v1/alerts') },
   'GET /services/inspection/v1/alerts/:alertId': {

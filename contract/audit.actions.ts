@@ -1,0 +1,85 @@
+/**
+ * The audit log's actions: each staff call that changes data, keyed `METHOD /route` as Fastify
+ * declares it, with the request field that names what was acted on. The server's audit hook
+ * writes one row per successful call listed here; tests/server/audit.test.ts fails when a call
+ * that changes data is neither listed nor exempted below.
+ */
+export interface AuditedCall {
+  action: string;
+  /** Where the target is read: `params.x`, `body.x` or `query.x`. */
+  target?: string;
+  /** Request fields copied into the row's details (identifiers and choices only, never free text). */
+  details?: readonly string[];
+}
+
+const sa = '/services/backOffice';
+const sb = '/services/backoffice';
+const em = '/services/emergency/v2';
+const ap = `${sb}/admin/notification`;
+const im = `${sb}/aedImport`;
+
+export const auditedCalls: Record<string, AuditedCall> = {
+  [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
+  [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
+
+  [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
+  [`POST ${em}/alertLaunch`]: { action: 'alert.launch', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
+  [`POST ${em}/alert/:alertId`]: { action: 'alert.update', target: 'params.alertId' },
+  [`POST ${em}/alertClose`]: { action: 'alert.close', target: 'body.alertId' },
+  [`POST ${em}/stopCitizenResponder`]: { action: 'alert.stopResponder', target: 'body.alertId', details: ['id'] },
+  [`POST ${em}/startCitizenResponder`]: { action: 'alert.startResponder', target: 'body.alertId', details: ['id'] },
+  [`POST ${sb}/alert/citizenAlertForm/:id`]: { action: 'callback.record', target: 'params.id', details: ['outcome'] },
+
+  [`PATCH ${sa}/aed/patchAed/:udid`]: { action: 'aed.save', target: 'params.udid' },
+  [`PATCH ${sa}/aed/softDelete`]: { action: 'aed.softDelete', target: 'body.udid' },
+  [`PATCH ${sa}/aed/restoreAed`]: { action: 'aed.restore', target: 'body.udid' },
+  [`DELETE ${sa}/aed/contact/:id`]: { action: 'aed.deleteContact', target: 'params.id' },
+  [`PATCH ${sa}/file/rotatePicture/:fileName`]: { action: 'aed.rotatePicture', target: 'params.fileName', details: ['degrees'] },
+  [`DELETE ${sa}/aed/pictures/:a/:b`]: { action: 'aed.deletePicture', target: 'params.b' },
+  [`POST ${sa}/aed/reportProblem`]: { action: 'aed.reportProblem', target: 'body.idData', details: ['problem'] },
+  [`DELETE ${sa}/aed/reportDone/:id`]: { action: 'aed.reportDone', target: 'params.id' },
+  [`DELETE ${sa}/aed/onGoingReport/:id`]: { action: 'aed.reportDelete', target: 'params.id' },
+  [`PATCH ${sa}/aed/onGoingReport/resolve/:id`]: { action: 'aed.reportResolve', target: 'params.id', details: ['sendEmail'] },
+  [`PATCH ${sa}/aed/onGoingReport/soluble/:id`]: { action: 'aed.reportSoluble', target: 'params.id' },
+  [`POST ${sa}/email/sendMailForReportAed`]: { action: 'aed.reportMail', target: 'body.idReport' },
+  [`PATCH ${sa}/aed/linkGeoDaeToSA`]: { action: 'aed.linkGeoDae', target: 'body.udid', details: ['geoDaeUdid'] },
+  [`PATCH ${sa}/aed/aedMerge`]: { action: 'aed.merge', target: 'body.preferredUdid', details: ['mergedUdids', 'confirmEmpty'] },
+
+  [`POST ${im}/importFile`]: { action: 'import.upload' },
+  [`POST ${im}/createImport`]: { action: 'import.create', target: 'body.fileName', details: ['idSite'] },
+  [`POST ${im}/mappings`]: { action: 'import.map', target: 'body.idImport' },
+  [`POST ${im}/processImport`]: { action: 'import.process', target: 'body.idImport' },
+  [`POST ${im}/pauseImport`]: { action: 'import.pause', target: 'body.idImport' },
+  [`POST ${im}/resumeImport`]: { action: 'import.resume', target: 'body.idImport' },
+  [`POST ${im}/processByRow`]: { action: 'import.processRow', target: 'body.idImport', details: ['row', 'forced'] },
+
+  [`POST ${ap}/playOrStopNotification`]: { action: 'notification.playOrStop', target: 'body.id' },
+  [`DELETE ${ap}/deleteAdminNotification/:id`]: { action: 'notification.delete', target: 'params.id' },
+  [`POST ${ap}/duplicateDraft`]: { action: 'notification.duplicate', target: 'body.id' },
+  [`POST ${ap}/postAdminNotification`]: { action: 'notification.post', target: 'body.id', details: ['idSite', 'osDevice', 'sendingType', 'distribution', 'draft'] },
+  [`POST ${ap}/launchTestNotificationPush`]: { action: 'notification.test', target: 'body.idTester', details: ['idSite'] },
+  [`POST ${sa}/tester/subUnsub`]: { action: 'tester.subUnsub', target: 'body.udid' },
+  [`POST ${sb}/notification/notifForTester`]: { action: 'tester.notify', target: 'body.udid' },
+
+  [`PATCH ${sb}/firstResponder/patchDataValidationResponder`]: { action: 'responder.validate', details: ['status', 'ids', 'all'] },
+};
+
+/**
+ * Calls that are not GET yet change nothing a staff member owns, or are not staff actions: the
+ * audit test accepts these without an action. Each says why.
+ */
+export const notAudited: Record<string, string> = {
+  [`POST ${sa}/signin/`]: 'a sign-in, not a change (failures are counted on the user for the lockout)',
+  [`POST ${sb}/password/forgot`]: 'sends a mail to the address given; changes nothing until the renewal',
+  [`POST ${sb}/password/verifyToken`]: 'reads a token',
+  [`POST ${sa}/account/accountList/getSelectAccountList`]: 'a read sent as POST',
+  [`POST ${sb}/alert/exportAlertHistory`]: 'a read sent as POST (an export file)',
+  [`POST ${sa}/aed/getAllList`]: 'a read sent as POST',
+  [`POST ${sa}/aed/getAedsMap`]: 'a read sent as POST',
+  [`POST ${sa}/aed/export`]: 'a read sent as POST (an export file)',
+  [`POST ${im}/exportAed`]: 'a read sent as POST (an export file)',
+  [`POST ${ap}/getPotentialCitizens`]: 'a read sent as POST (a count)',
+};
+
+/** Every action name, for the audit screen's filter. */
+export const auditActions: readonly string[] = [...new Set(Object.values(auditedCalls).map((call) => call.action))].sort();

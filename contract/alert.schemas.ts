@@ -112,6 +112,10 @@ export const nearbyAed = z.object({
 });
 export type NearbyAed = z.infer<typeof nearbyAed>;
 
+/** GET /services/emergency/v2/alerts/{alertId}: the alert and the AEDs around its victim now (as set-up gave them). */
+export const alertDetails = alert.extend({ aeds: z.array(nearbyAed) });
+export type AlertDetails = z.infer<typeof alertDetails>;
+
 const placeFields = {
   lon: longitude.optional(),
   lat: latitude.optional(),
@@ -167,6 +171,8 @@ export const alertListQuery = z.object({
   alertType: z.coerce.number().int().optional(),
   test: flag.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Only the alerts of this site (0: the test alerts of the caller's own account); it must be in the caller's subtree. */
+  idSite: z.coerce.number().int().min(0).optional(),
 });
 export type AlertListQuery = z.infer<typeof alertListQuery>;
 

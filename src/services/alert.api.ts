@@ -1,4 +1,4 @@
-import type { Alert, AlertOptions, LaunchBody, ResponderCard, SetUpBody, SetUpResult, UpdateAddressBody } from '../../contract/alert.schemas';
+import type { Alert, AlertDetails, AlertOptions, LaunchBody, ResponderCard, SetUpBody, SetUpResult, UpdateAddressBody } from '../../contract/alert.schemas';
 import type { GeoResult } from '../../contract/geo.schemas';
 import { call, type Result } from './http';
 
@@ -26,8 +26,8 @@ export function launchAlert(body: Partial<LaunchBody>, signal?: AbortSignal): Pr
   return call<Alert>(`${base}/alertLaunch`, { method: 'POST', body, signal });
 }
 
-export function getAlert(alertId: number, signal?: AbortSignal): Promise<Result<Alert>> {
-  return call<Alert>(`${base}/alerts/${alertId}`, { signal });
+export function getAlert(alertId: number, signal?: AbortSignal): Promise<Result<AlertDetails>> {
+  return call<AlertDetails>(`${base}/alerts/${alertId}`, { signal });
 }
 
 /** Alerts of the caller's accounts; the live list is `{ close: 0, status: 2 }`. */

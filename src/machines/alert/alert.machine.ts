@@ -86,8 +86,9 @@ export const alertMachine = setup({
       place: params.result.alert && !params.result.wrongAddress ? { address: params.result.alert.address, lat: params.result.alert.lat, lon: params.result.alert.lon } : context.place,
     })),
     keepAlert: assign((_, params: { alert: Alert }) => ({ alert: params.alert })),
-    keepLive: assign((_, params: { live: LiveAlert }) => ({
+    keepLive: assign(({ context }, params: { live: LiveAlert }) => ({
       alert: params.live.alert,
+      aeds: params.live.alert.aeds ?? context.aeds,
       responders: params.live.responders,
       stale: false,
       nbPotentialBS: params.live.alert.nbPotentialBS,

@@ -45,7 +45,8 @@ export interface AlertContext {
 
 /** Both halves of a live alert, fetched together. */
 export interface LiveAlert {
-  alert: Alert;
+  /** The alert with the AEDs around its victim now. */
+  alert: Alert & { aeds?: NearbyAed[] };
   responders: ResponderCard[];
 }
 

@@ -53,6 +53,9 @@ export type Recipients = { requestIds: number[] } | { statuses: readonly string[
  * The INSERT of outbox rows for the requests of `source` (a relation named q with id,
  * responder_id, alert_id and mission): one row per active device with a push token, in the
  * responder's language (fr, en or de; en otherwise). Usable alone or inside a larger statement.
+ * Devices and languages are looked up per request through their indexes (LATERAL ... OFFSET 0, which
+ * the planner may not turn into a join): `source` is usually a CTE the planner knows nothing of, and
+ * with 1M responders a merge join would walk both whole indexes (seconds on PGlite).
  */
 export function pushInsertSql(alertType: number, kind: AlertPushKind, source: SQL): SQL {
   const texts = bodies[kind];
@@ -66,9 +69,9 @@ export function pushInsertSql(alertType: number, kind: AlertPushKind, source: SQ
              'urgency', 'high',
              'ttlSeconds', 1200)
       FROM ${source}
-      JOIN responders r ON r.id = q.responder_id
-      JOIN responder_devices d ON d.responder_id = q.responder_id AND d.active AND d.push_token IS NOT NULL
-      CROSS JOIN LATERAL (SELECT CASE WHEN left(r.language, 2) IN ('fr', 'en', 'de') THEN left(r.language, 2) ELSE 'en' END AS lang) l`;
+      CROSS JOIN LATERAL (SELECT d.id FROM responder_devices d WHERE d.responder_id = q.responder_id AND d.active AND d.push_token IS NOT NULL OFFSET 0) d
+      CROSS JOIN LATERAL (SELECT CASE WHEN left(r.language, 2) IN ('fr', 'en', 'de') THEN left(r.language, 2) ELSE 'en' END AS lang
+                            FROM responders r WHERE r.id = q.responder_id OFFSET 0) l`;
 }
 
 /** Writes the push messages of `kind` to some requests of an alert, in the caller's transaction; returns the rows written. */

@@ -8,7 +8,8 @@ import { requireCapability, sessionOf } from '../../plugins/authenticate';
 import { typed } from '../../routing';
 import { stopBots } from '../../bots/in-process';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
-import { registerAutoClose } from './auto-close';
+import { flushAutoClose, registerAutoClose } from './auto-close';
+import { stopPositionRefresh } from './position-refresh';
 import { respondersOnCall, stopOrStart } from './on-call';
 import * as service from './service';
 
@@ -24,6 +25,8 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
   pushDelivery(ctx).register();
   fastify.addHook('onClose', async () => {
     await stopBots(ctx);
+    stopPositionRefresh(ctx);
+    await flushAutoClose(ctx);
     await pushDelivery(ctx).stop();
   });
   if (ctx.config.DEMO_DATA) {
@@ -51,7 +54,7 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/alerts/:alertId`, {
     preHandler,
-    schema: { tags, summary: 'One alert of the caller’s account subtree', params: schemas.alertIdParams, response: { 200: ok(schemas.alert), ...errors } },
+    schema: { tags, summary: 'One alert of the caller’s account subtree, with the AEDs around its victim', params: schemas.alertIdParams, response: { 200: ok(schemas.alertDetails), ...errors } },
     handler: async (request) => ({ data: await service.getAlert(ctx, sessionOf(request), request.params.alertId) }),
   });
 

@@ -64,13 +64,14 @@ export async function nearestReachable(db: Db, reach: Reach, limit: number): Pro
   const center = sql`ll_to_earth(${reach.lat}, ${reach.lon})`;
   const rows = await rowsOf<{ responder_id: number; lat: number; lon: number; distance: number; carries_aed: boolean; total: number }>(
     db,
-    sql`SELECT c.*, r.carries_aed
+    // carries_aed through a per-row subquery (an index lookup each): a join to the 1M-row responders
+    // table may be planned as a merge join over its whole primary key.
+    sql`SELECT c.*, coalesce((SELECT r.carries_aed FROM responders r WHERE r.id = c.responder_id), false) AS carries_aed
           FROM (SELECT p.responder_id, p.lat, p.lon, earth_distance(${center}, p.earth) AS distance, (count(*) OVER ())::int AS total
                   FROM responder_positions p
                  WHERE ${reachConditions(reach)}
                  ORDER BY distance, p.responder_id
                  LIMIT ${limit}) AS c
-          JOIN responders r ON r.id = c.responder_id
          ORDER BY c.distance, c.responder_id`,
   );
   return {

@@ -1,5 +1,5 @@
 import { alertErrorKeys } from '../../../../contract/alert.errors';
-import { alertTypes, debugModes, testSiteId, type Alert, type AlertListQuery, type AlertOptions, type LaunchBody, type SetUpBody, type SetUpResult, type UpdateAddressBody } from '../../../../contract/alert.schemas';
+import { alertTypes, debugModes, testSiteId, type Alert, type AlertDetails, type AlertListQuery, type AlertOptions, type LaunchBody, type SetUpBody, type SetUpResult, type UpdateAddressBody } from '../../../../contract/alert.schemas';
 import { alertStatusCode } from '../../../../contract/charts/alert.chart';
 import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import { errorKeys } from '../../../../contract/errors';
@@ -10,7 +10,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { accountSubtree } from '../accounts/repo';
 import { aedsAround } from './aeds-nearby';
-import { scheduleAutoClose } from './auto-close';
+import { scheduleAutoCloseAfterAnswer } from './auto-close';
 import { afterAlertChange } from './effects';
 import { resolvePlace, type Place } from './place';
 import { enqueueAlertPush } from './push-messages';
@@ -29,7 +29,7 @@ export async function options(ctx: AppContext, session: Session): Promise<AlertO
   const tree = await accountSubtree(ctx.database.db, session.siteId);
   return {
     alertTypes: alertTypes.map((value) => ({ value, label: `alert.type.${value}` })),
-    debugModes: debugModes.map((value) => ({ value, label: `alert.debug-mode.${value}` })),
+    debugModes: debugModes.filter((value) => value === 0 || mayTest(settings, session)).map((value) => ({ value, label: `alert.debug-mode.${value}` })),
     debugMode: 0,
     sites: [{ value: testSiteId, label: 'alert.site.test' }, ...tree.map((account) => ({ value: account.id, label: account.name }))],
     positionInit: { lat: settings.ALERT_MAP_LAT, lng: settings.ALERT_MAP_LNG },
@@ -39,6 +39,16 @@ export async function options(ctx: AppContext, session: Session): Promise<AlertO
     autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS,
     countryCode: 'FR',
   };
+}
+
+/** Whether the caller's group may use the test debug modes (1 and 3): ALERT_DEBUG_MODE_GROUPS. */
+const mayTest = (settings: AlertSettings, session: Session) => settings.ALERT_DEBUG_MODE_GROUPS.includes(session.idGroup);
+
+/** The debug mode of a set-up or launch: the one asked, else the draft's; 403 when the caller's group may not use it. */
+function debugModeFor(settings: AlertSettings, session: Session, asked: number | undefined, existing: repo.AlertRow | undefined): number {
+  const debugMode = asked ?? existing?.debug_mode ?? 0;
+  if (debugMode !== 0 && !mayTest(settings, session)) throw forbidden(errorKeys.necessaryRights);
+  return debugMode;
 }
 
 /** Site 0 is the test site: a test alert of the caller's own account. Any other site must be in the caller's subtree. */
@@ -94,7 +104,7 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody):
   const existing = await existingAlert(db, session, body.alertId);
   checkState(existing, 'alert.setUp');
   const site = await resolveSite(db, session, body.idSite, existing);
-  const debugMode = body.debugMode ?? existing?.debug_mode ?? 0;
+  const debugMode = debugModeFor(settings, session, body.debugMode, existing);
   const place = await resolvePlace(ctx, body);
   if (!place) {
     return { alert: existing ? repo.toAlert(existing) : null, wrongAddress: true, needsPinMove: false, msg: alertErrorKeys.addressNotFound, nbPotentialBS: 0, aeds: [] };
@@ -135,7 +145,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const existing = await existingAlert(db, session, body.alertId);
   checkState(existing, 'alert.launch');
   const site = await resolveSite(db, session, body.idSite, existing);
-  const debugMode = body.debugMode ?? existing?.debug_mode ?? 0;
+  const debugMode = debugModeFor(settings, session, body.debugMode, existing);
   const place = await launchPlace(ctx, body, existing);
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   const botIds = debugMode === 3 ? await spawnBots(ctx, place, distanceMax) : [];
@@ -147,7 +157,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const fields = { alertType: body.alertType, ...site, ...placeFields(place, body.addressInfo || existing?.address_info || ''), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
   const row = await writeLaunch(db, existing?.id, fields, { missions, total, autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS });
   if (!row) return refuseChanged(db, existing!.id, 'alert.launch');
-  await scheduleAutoClose(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
+  scheduleAutoCloseAfterAnswer(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site });
   if (botIds.length > 0) startBots(ctx, row.id, botIds);
   return repo.toAlert(row);
@@ -164,14 +174,23 @@ async function launchPlace(ctx: AppContext, body: LaunchBody, existing: repo.Ale
   return { lat: existing.lat, lon: existing.lon, address: existing.address, countryCode: existing.country_code, precision: (existing.precision ?? 'manual') as Place['precision'] };
 }
 
-/** GET alerts/{alertId}: 404 for an alert outside the caller's account subtree. */
-export async function getAlert(ctx: AppContext, session: Session, alertId: number): Promise<Alert> {
-  return repo.toAlert(await visibleAlert(ctx, session, alertId));
+/**
+ * GET alerts/{alertId}: the alert and the AEDs around its victim now, as set-up gives them, so a
+ * screen that reopens a draft or a live alert shows them again. 404 outside the caller's subtree.
+ */
+export async function getAlert(ctx: AppContext, session: Session, alertId: number): Promise<AlertDetails> {
+  const row = await visibleAlert(ctx, session, alertId);
+  const aeds = await aedsAround(ctx.database.db, row, alertSettings(ctx).ALERT_AED_RADIUS_KM * 1000);
+  return { ...repo.toAlert(row), aeds };
 }
 
-/** GET alerts: the caller's account subtree, newest first (the live list is close=0&status=2). */
+/** GET alerts: the caller’s account subtree, newest first (the live list is close=0&status=2), or one site of it (idSite). */
 export async function listAlerts(ctx: AppContext, session: Session, query: AlertListQuery): Promise<Alert[]> {
-  return (await repo.listAlerts(ctx.database.db, scopeOf(session), query)).map(repo.toAlert);
+  if (query.idSite === undefined) return (await repo.listAlerts(ctx.database.db, scopeOf(session), query)).map(repo.toAlert);
+  // idSite narrows the list to one site of the caller's subtree (0: the caller's own test alerts).
+  const site = await resolveSite(ctx.database.db, session, query.idSite);
+  const filter = site.test ? { ...query, test: 1 } : query;
+  return (await repo.listAlerts(ctx.database.db, [site.idSite], filter)).map(repo.toAlert);
 }
 
 /**

@@ -31,6 +31,17 @@ const settingsSchema = z.object({
   /** Walking speed, km/h, and the factor from straight-line to walked distance. */
   ALERT_WALK_SPEED_KMH: z.coerce.number().positive().default(5),
   ALERT_DETOUR_FACTOR: z.coerce.number().min(1).default(1.3),
+  /**
+   * Groups that may use the test debug modes (1 test interface, 3 test interface plus bots): options
+   * offers those modes to them only, and set-up and launch refuse the modes to anyone else.
+   */
+  ALERT_DEBUG_MODE_GROUPS: z
+    .string()
+    .default('1,5,6')
+    .transform((value) => value.split(',').map((group) => group.trim()).filter(Boolean).map(Number))
+    .pipe(z.array(z.number().int())),
+  /** Shortest time between two position refreshes (REFRESH_ALERTS) sent to the dispatchers of one alert, ms. */
+  ALERT_POSITION_REFRESH_MS: z.coerce.number().int().min(0).default(2000),
   /** Initial map of the alert screen (spec §9). */
   ALERT_MAP_LAT: z.coerce.number().default(45.75),
   ALERT_MAP_LNG: z.coerce.number().default(3.08),

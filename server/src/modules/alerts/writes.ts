@@ -27,14 +27,22 @@ function alertUpsert(existingId: number | undefined, alert: NewAlert, extra: { c
     WHERE id = ${existingId} AND status = 1 RETURNING *`;
 }
 
-/** Creates or replaces a draft with its preview count, and logs it. Undefined when the draft is no longer one. */
+/**
+ * Creates or replaces a draft with its preview count, and logs it. Undefined when the draft is no
+ * longer one. The draft commits asynchronously (`synchronous_commit` off for this statement's
+ * transaction only): the answer does not wait for the WAL flush, which is most of a preview's
+ * cost on a busy disk. A crash within the next WAL writer round (a fraction of a second) may lose
+ * the latest draft, never a launched alert: the dispatcher sets it up again. Launch, close and every
+ * other write keep the synchronous commit.
+ */
 export async function writeDraft(db: Db, existingId: number | undefined, alert: NewAlert & { nbPotentialBs: number }, payload: Record<string, unknown>): Promise<AlertRow | undefined> {
   const upsert = alertUpsert(existingId, alert, { columns: sql`nb_potential_bs`, values: sql`${alert.nbPotentialBs}` });
   const [row] = await rowsOf<AlertRow>(
     db,
     sql`WITH a AS (${upsert}),
+         relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
          ev AS (INSERT INTO alert_events (alert_id, kind, actor_type, actor_id, payload)
-                SELECT id, ${existingId === undefined ? 'created' : 'setUp'}, 'user', ${alert.createdBy}, ${JSON.stringify(payload)}::jsonb FROM a)
+                SELECT id, ${existingId === undefined ? 'created' : 'setUp'}, 'user', ${alert.createdBy}, ${JSON.stringify(payload)}::jsonb FROM a, relaxed)
         ${written}`,
   );
   return row;

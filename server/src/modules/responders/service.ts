@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { afterAlertChange } from '../alerts/effects';
+import { afterResponderMoved } from '../alerts/position-refresh';
 import * as alertsRepo from '../alerts/repo';
 import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from '../alerts/requests';
 import { metresBetween } from '../alerts/selection';
@@ -49,10 +50,14 @@ export async function state(ctx: AppContext, responderId: number) {
   };
 }
 
-/** Stores a position report; `available: false` also withdraws the responder from unanswered offers. */
+/**
+ * Stores a position report; `available: false` also withdraws the responder from unanswered offers.
+ * The dispatchers of the alerts the responder is engaged on see the move live (throttled).
+ */
 export async function reportPosition(ctx: AppContext, who: ResponderActor, position: { lat: number; lon: number; accuracy?: number; available?: boolean }) {
   await repo.upsertPosition(ctx.database.db, who.responderId, position);
   if (position.available === false) await withdrawOffers(ctx, who);
+  await afterResponderMoved(ctx, who.responderId);
   return state(ctx, who.responderId);
 }
 

@@ -8,7 +8,7 @@
  *   --keep DIR (PGlite) or --keep-db URL (PostgreSQL): reuse a database filled by an earlier run.
  *   --priority: on a shared machine, run the bench process and its PostgreSQL backends at nice -10
  *   (Linux, root) so that other work on the machine weighs less on the figures.
- *   --only calls|export: run one half.
+ *   --only calls|export: run one half (the other half's figures are kept from the results file).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -136,56 +136,54 @@ async function main() {
     await timed('map country, brand filter (zoom 6)', map, { filter: [{ type: 'ADVANCED', tag: 'brand', value: 'Zoll' }], bbox: { north: 51.2, south: 42.2, west: -5.2, east: 8.3 }, zoom: 6 }, () => undefined);
 
     // Export over real HTTP, reading the stream as a browser would, with the process memory sampled.
-    if (only === 'calls') {
-      await app.close();
-      return;
-    }
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const exportOnce = async (body: Record<string, unknown>) => {
-      global.gc?.();
-      const baseline = process.memoryUsage();
-      let peakRss = baseline.rss;
-      let peakHeap = baseline.heapUsed;
-      const sampler = setInterval(() => {
-        const usage = process.memoryUsage();
-        peakRss = Math.max(peakRss, usage.rss);
-        peakHeap = Math.max(peakHeap, usage.heapUsed);
-      }, 20);
-      const t0 = performance.now();
-      const cpu0 = process.cpuUsage();
-      const response = await fetch(`http://127.0.0.1:${address.port}/services/backOffice/aed/export`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ filter: [], lang: 'fr', ...body }),
-      });
-      let bytes = 0;
-      let tail = Buffer.alloc(0);
-      for await (const chunkBytes of response.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunkBytes.length;
-        tail = Buffer.concat([tail, Buffer.from(chunkBytes)]).subarray(-22);
-      }
-      const seconds = (performance.now() - t0) / 1000;
-      const cpu = process.cpuUsage(cpu0);
-      clearInterval(sampler);
-      if (response.status !== 200 || tail.readUInt32LE(0) !== 0x06054b50) throw new Error(`export failed: ${response.status}`);
-      return {
-        rows: Number(response.headers.get('x-total-count')),
-        seconds: round(seconds),
-        /** CPU time of this process (the server; on PGlite the database too), whatever else the machine runs. */
-        cpuSeconds: round((cpu.user + cpu.system) / 1e6),
-        megabytes: round(bytes / 2 ** 20),
-        peakRssMiB: round(peakRss / 2 ** 20),
-        rssGrowthMiB: round((peakRss - baseline.rss) / 2 ** 20),
-        heapGrowthMiB: round((peakHeap - baseline.heapUsed) / 2 ** 20),
+    if (only !== 'calls') {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      const exportOnce = async (body: Record<string, unknown>) => {
+        global.gc?.();
+        const baseline = process.memoryUsage();
+        let peakRss = baseline.rss;
+        let peakHeap = baseline.heapUsed;
+        const sampler = setInterval(() => {
+          const usage = process.memoryUsage();
+          peakRss = Math.max(peakRss, usage.rss);
+          peakHeap = Math.max(peakHeap, usage.heapUsed);
+        }, 20);
+        const t0 = performance.now();
+        const cpu0 = process.cpuUsage();
+        const response = await fetch(`http://127.0.0.1:${address.port}/services/backOffice/aed/export`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ filter: [], lang: 'fr', ...body }),
+        });
+        let bytes = 0;
+        let tail = Buffer.alloc(0);
+        for await (const chunkBytes of response.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunkBytes.length;
+          tail = Buffer.concat([tail, Buffer.from(chunkBytes)]).subarray(-22);
+        }
+        const seconds = (performance.now() - t0) / 1000;
+        const cpu = process.cpuUsage(cpu0);
+        clearInterval(sampler);
+        if (response.status !== 200 || tail.readUInt32LE(0) !== 0x06054b50) throw new Error(`export failed: ${response.status}`);
+        return {
+          rows: Number(response.headers.get('x-total-count')),
+          seconds: round(seconds),
+          /** CPU time of this process (the server; on PGlite the database too), whatever else the machine runs. */
+          cpuSeconds: round((cpu.user + cpu.system) / 1e6),
+          megabytes: round(bytes / 2 ** 20),
+          peakRssMiB: round(peakRss / 2 ** 20),
+          rssGrowthMiB: round((peakRss - baseline.rss) / 2 ** 20),
+          heapGrowthMiB: round((peakHeap - baseline.heapUsed) / 2 ** 20),
+        };
       };
-    };
-    // One account first (a sixth of the rows), then everything: memory must not grow with the rows.
-    const codis = (await ctx.database.query<{ id: number }>("SELECT id FROM accounts WHERE name LIKE 'CODIS 63%'"))[0].id;
-    results.exportOneAccount = await exportOnce({ idSelected: codis, withChild: false });
-    console.log(`${engine}: export of one account`, results.exportOneAccount);
-    results.export = await exportOnce({});
-    console.log(`${engine}: export`, results.export);
+      // One account first (a sixth of the rows), then everything: memory must not grow with the rows.
+      const codis = (await ctx.database.query<{ id: number }>("SELECT id FROM accounts WHERE name LIKE 'CODIS 63%'"))[0].id;
+      results.exportOneAccount = await exportOnce({ idSelected: codis, withChild: false });
+      console.log(`${engine}: export of one account`, results.exportOneAccount);
+      results.export = await exportOnce({});
+      console.log(`${engine}: export`, results.export);
+    }
     results.loadAfter = loadavg().map(round);
     await app.close();
   } finally {
@@ -193,7 +191,9 @@ async function main() {
     if (!kept && !args.get('keep')) await database?.drop();
   }
   const output = args.get('json') ?? `bench/aeds/results-${engine}.json`;
-  writeFileSync(output, `${JSON.stringify(results, null, 2)}\n`);
+  // With --only, the half not run keeps the figures of the earlier results file.
+  const earlier = args.has('only') && existsSync(output) ? (JSON.parse(readFileSync(output, 'utf8')) as Record<string, unknown>) : {};
+  writeFileSync(output, `${JSON.stringify({ ...earlier, priority: undefined, ...results, ...(args.get('only') === 'calls' ? { export: earlier.export, exportOneAccount: earlier.exportOneAccount, exportDate: earlier.exportDate ?? earlier.date } : {}) }, null, 2)}\n`);
   console.log(`results written to ${output}`);
 }
 

@@ -24,6 +24,7 @@ type Results = Record<string, unknown> & {
   export: { rows: number; seconds: number; cpuSeconds?: number; megabytes: number; peakRssMiB: number; rssGrowthMiB: number; heapGrowthMiB?: number };
   exportOneAccount?: { rows: number; seconds: number; cpuSeconds?: number; rssGrowthMiB: number; heapGrowthMiB?: number };
   priority?: string;
+  exportDate?: string;
   loadBefore?: number[];
   loadAfter?: number[];
   mapCountry: { mode: string; clusters: number; points: number; total: number };
@@ -58,7 +59,7 @@ const lines = [
   start,
   '## AED register',
   '',
-  `Measured ${first.date.slice(0, 10)} on ${first.cores} cores (${first.cpu}), ${first.memoryGiB} GiB, Node ${process.version}, PostgreSQL 15 and PGlite 0.5, while the other engineers' test suites ran on the same machine (load average between 5 and 18 on 2 cores). To weigh that less, the bench ran with \`--priority\` (${first.priority ?? 'default priority'}); the figures are still pessimistic, and the export's CPU time is given beside its wall time. Command: \`node --expose-gc --import tsx bench/aeds/aeds.bench.ts --priority 1 [--pg postgres://…]\`, then \`npx tsx bench/aeds/report.ts\`.`,
+  `Measured ${first.date.slice(0, 10)} on ${first.cores} cores (${first.cpu}), ${first.memoryGiB} GiB, Node ${process.version}, PostgreSQL 15 and PGlite 0.5, while the other engineers' test suites ran on the same shared machine (load average before / after each run in the first line of the table). ${first.priority ? `The bench ran with \`--priority\` (${first.priority}).` : 'The bench ran under `nice -n 10`, behind the other work: the figures are pessimistic.'} The export's CPU time is given beside its wall time${first.exportDate ? ` (export figures from the run of ${first.exportDate.slice(0, 10)}; the calls were measured again with \`--only calls\`)` : ''}. Command: \`nice -n 10 node --expose-gc --import tsx bench/aeds/aeds.bench.ts [--pg postgres://…] [--only calls|export]\`, then \`npx tsx bench/aeds/report.ts\`.`,
   '',
   `Data: ${first.count.toLocaleString('en')} AEDs spread over metropolitan France (600 towns plus the demo ones) and Luxembourg, every field filled as the demo seed does; 70 % on SDIS 63, 15 % on its child CODIS 63, 5 % each on the GeoDAE account (child of SDIS 63), SDIS 03 and Luxembourg. Calls are made as operator@ of SDIS 63, who sees ${first.listTotal.toLocaleString('en')} of them (SDIS 63, CODIS 63 and GeoDAE). Each call goes through the whole HTTP stack (\`app.inject\`: routing, session check, zod validation and serialisation) after 5 warm-up calls; ${first.runs} timed calls per line.`,
   '',
@@ -76,7 +77,7 @@ const lines = [
   `Map answers: country ${first.mapCountry.clusters} clusters + ${first.mapCountry.points} single points for ${first.mapCountry.total.toLocaleString('en')} AEDs; city ${first.mapCity.clusters} clusters + ${first.mapCity.points} points; street ${first.mapStreet.points} points.`,
   '',
   ...(existsSync('bench/aeds/notes.md') ? [readFileSync('bench/aeds/notes.md', 'utf8').trim(), ''] : []),
-  'How: the unfiltered map and the list counts read `aed_map_cells`, per zoom level, Web-Mercator cell and account, kept by statement-level triggers from the transition tables (one grouped upsert per insert, update or delete statement) — a country view reads a few hundred rows whatever the register size. A filtered map groups the matching rows on the fly (the slower line above). List pages are read in index order (created, name, city) with the account filter; free-text search uses a trigram GIN index on an unaccented search text kept by a trigger. The export reads the ordered ids first, then 1000 rows at a time, and streams them through a deflating zip writer (inline strings, no shared-string table), so memory does not grow with the number of rows; the 30 s budget cuts it otherwise.',
+  'How: the unfiltered map and the list counts read `aed_map_cells`, per zoom level, Web-Mercator cell and account, kept by statement-level triggers from the transition tables (one grouped upsert per insert, update or delete statement) — a country view reads a few hundred rows whatever the register size. A brand filter (the broadest one: a brand is a tenth of a register) reads `aed_brand_cells`, the same cells split by brand on levels 3 to 10, for its counts and coarse maps; other filtered maps group the matching rows of the viewport on the fly. List pages are read in index order (created, name, city) with the account filter; free-text search uses a trigram GIN index on an unaccented search text kept by a trigger. The export reads the ordered ids first, then 1000 rows at a time, and streams them through a deflating zip writer (inline strings, no shared-string table), so memory does not grow with the number of rows; the 30 s budget cuts it otherwise.',
   end,
 ];
 

@@ -56,9 +56,9 @@ export function eventLabel(eventType: string): string {
   const delayed = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (delayed) return `after ${delayed[1]}`;
   const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType);
-  if (done) return `done: ${done[1].replace(/^\d+\./, '')}`;
+  if (done) return `done: ${done[1].split('.').at(-1)}`;
   const error = /^xstate\.error\.actor\.(.+)$/.exec(eventType);
-  if (error) return `error: ${error[1].replace(/^\d+\./, '')}`;
+  if (error) return `error: ${error[1].split('.').at(-1)}`;
   if (eventType.startsWith('xstate.done.state.')) return 'done';
   return eventType;
 }

@@ -53,7 +53,7 @@ function InspectorToggle() {
   return (
     <>
       {!open && (
-        <Button className="inspector-toggle" icon="pi pi-sitemap" rounded severity="help" aria-label={t('inspector.open')} tooltip={t('inspector.open')} tooltipOptions={{ position: 'left' }} data-testid="inspector-toggle" onClick={show} />
+        <Button className="inspector-toggle" icon="pi pi-sitemap" rounded severity="help" aria-label={t('inspector.open')} tooltip={t('inspector.open')} tooltipOptions={{ position: 'right' }} data-testid="inspector-toggle" onClick={show} />
       )}
       {loaded && (
         <Suspense fallback={null}>

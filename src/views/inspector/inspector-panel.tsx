@@ -37,10 +37,10 @@ export default function InspectorPanel({ visible, onHide }: InspectorPanelProps)
     >
       <p className="inspector-panel__note">{t('inspector.redaction-note')}</p>
       <TabView activeIndex={tab} onTabChange={(event) => setTab(event.index)}>
-        <TabPanel header={t('inspector.tab.actors')} pt={{ headerAction: { 'data-testid': 'inspector-tab-actors' } as object }}>
+        <TabPanel header={t('inspector.tab.actors')}>
           {visible && tab === 0 && <ActorsTab />}
         </TabPanel>
-        <TabPanel header={t('inspector.tab.alert')} pt={{ headerAction: { 'data-testid': 'inspector-tab-alert' } as object }}>
+        <TabPanel header={t('inspector.tab.alert')}>
           {visible && tab === 1 && <AlertChartsTab />}
         </TabPanel>
       </TabView>

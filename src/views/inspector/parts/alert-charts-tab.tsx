@@ -82,7 +82,7 @@ export function AlertChartsTab() {
       {failure && <p className="inspector-domain__error">{t(failure)}</p>}
       {shown && (
         <>
-          <section className="inspector-domain__alert" data-testid="domain-alert" data-state={shown.alert.state}>
+          <section className="inspector-domain__alert" data-testid="domain-alert" data-alert-id={shown.alert.alertId} data-state={shown.alert.state}>
             <h3>{t('inspector.alert.heading', { alertId: shown.alert.alertId, state: shown.alert.state, duration: formatDuration(now - Date.parse(shown.alert.since)) })}</h3>
             {!shown.alert.consistent && <p className="inspector-domain__error">{t('inspector.alert.inconsistent')}</p>}
             <StatechartDiagram machine={alertChart} active={activeStateIds(alertChart, shown.alert.state)} lastEvent={shown.alert.steps.at(-1)?.event ?? undefined} title={`alert ${shown.alert.alertId}`} testId="domain-alert-chart" />

@@ -17,6 +17,9 @@ const batchSize = 1000;
 /** The export's time budget (spec §9: exports 30 s). */
 export const exportBudgetMs = 30_000;
 
+/** The budget in force: HISTORY_EXPORT_BUDGET_MS when set (the benchmark lifts it to time a whole export), else 30 s. */
+const budgetMs = () => Number(process.env.HISTORY_EXPORT_BUDGET_MS) || exportBudgetMs;
+
 const when = (iso: string | null) => (iso ? DateTime.fromISO(iso).setZone(historyZone).toFormat('yyyy-MM-dd HH:mm:ss') : null);
 
 type Column = [labelKey: string, value: (alert: HistoryAlert, lang: string) => Cell];
@@ -61,6 +64,7 @@ export async function exportHistory(ctx: AppContext, session: Session, body: His
   if (ids.length === 0) throw new AppError(404, historyErrorKeys.noValidAlerts);
   const lang = body.lang;
   const started = Date.now();
+  const budget = budgetMs();
   const clock = flagClock();
 
   const read = (slice: number[]) => Promise.all([repo.alertsById(db, slice), repo.departuresOf(db, slice).then(byAlert)]);
@@ -72,7 +76,7 @@ export async function exportHistory(ctx: AppContext, session: Session, body: His
     let next = read(ids.slice(0, batchSize));
     next.catch(() => undefined);
     for (let start = 0; start < ids.length; start += batchSize) {
-      if (Date.now() - started > exportBudgetMs) throw new Error(historyErrorKeys.exportFailed);
+      if (Date.now() - started > budget) throw new Error(historyErrorKeys.exportFailed);
       const slice = ids.slice(start, start + batchSize);
       const [rows, departures] = await next;
       if (start + batchSize < ids.length) {

@@ -83,6 +83,8 @@ function edgePath(source: LaidNode, target: LaidNode): { d: string; labelX: numb
 }
 
 const margin = 28;
+/** Approximate width of a character of an edge label (9.5 px text). */
+const labelCharWidth = 5.4;
 
 /**
  * A statechart drawn from its machine: nested boxes for the states, arrows for the transitions
@@ -94,6 +96,27 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
   const layout = useMemo(() => layoutMachine(machine), [machine]);
   const byId = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
   const activeSet = new Set(active);
+  const edges = useMemo(
+    () =>
+      layout.edges.flatMap((edge) => {
+        const source = byId.get(edge.source);
+        const target = byId.get(edge.target);
+        return source && target ? [{ edge, ...edgePath(source, target) }] : [];
+      }),
+    [layout, byId],
+  );
+  // The drawing's bounds: the boxes, and the edge labels that stick out of them.
+  const bounds = useMemo(() => {
+    const box = { minX: -margin / 2, minY: -margin, maxX: layout.width + margin / 2, maxY: layout.height + margin / 2 };
+    for (const { edge, labelX, labelY } of edges) {
+      const half = (edge.label.length * labelCharWidth) / 2;
+      box.minX = Math.min(box.minX, labelX - half - 4);
+      box.maxX = Math.max(box.maxX, labelX + half + 4);
+      box.minY = Math.min(box.minY, labelY - 14);
+      box.maxY = Math.max(box.maxY, labelY + 6);
+    }
+    return box;
+  }, [edges, layout]);
   const markerId = `arrow-${machine.id.replace(/[^\w-]/g, '')}`;
   return (
     <svg
@@ -102,9 +125,9 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
       data-machine={machine.id}
       role="img"
       aria-label={title}
-      viewBox={`${-margin / 2} ${-margin} ${layout.width + margin} ${layout.height + margin * 1.5}`}
-      width={layout.width + margin}
-      height={layout.height + margin * 1.5}
+      viewBox={`${bounds.minX} ${bounds.minY} ${bounds.maxX - bounds.minX} ${bounds.maxY - bounds.minY}`}
+      width={bounds.maxX - bounds.minX}
+      height={bounds.maxY - bounds.minY}
     >
       <defs>
         <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -141,11 +164,7 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
           </g>
         );
       })}
-      {layout.edges.map((edge) => {
-        const source = byId.get(edge.source);
-        const target = byId.get(edge.target);
-        if (!source || !target) return null;
-        const { d, labelX, labelY } = edgePath(source, target);
+      {edges.map(({ edge, d, labelX, labelY }) => {
         const recent = lastEvent !== undefined && edge.events.includes(lastEvent) && (activeSet.has(edge.target) || activeSet.has(edge.source));
         return (
           <g key={edge.id} className={`statechart__edge${recent ? ' is-recent' : ''}`} data-events={edge.events.join(' ')}>

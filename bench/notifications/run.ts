@@ -3,11 +3,12 @@
  * real path — POST postAdminNotification (targeting, outbox filled with one INSERT … SELECT in
  * the request's transaction), then the outbox worker delivering through the FCM HTTP v1 provider
  * to a local FCM (bench/notifications/fake-fcm.mjs, its own process), then the progress job
- * marking the notification sent. Writes bench/notifications/results-<engine>-batch<N>.json and the "Push
+ * marking the notification sent. Writes bench/notifications/results-<engine>-batch<N>-<date>.json and the "Push
  * notifications" section of docs/performance.md.
  *
  *   npx tsx bench/notifications/run.ts [--engine pglite|postgres|both] [--recipients 100000]
- *        [--fake-batch 10000] [--push-batch 500] [--postgres-url postgres://postgres@127.0.0.1:5432/postgres]
+ *        [--fake-batch 10000] [--push-batch 500] [--depth 3] [--sockets 128] [--no-report]
+ *        [--postgres-url postgres://postgres@127.0.0.1:5432/postgres]
  */
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
@@ -22,7 +23,9 @@ import pg from 'pg';
 import pino from 'pino';
 import http from 'node:http';
 import { pushDelivery } from '../../server/src/adapters/push/delivery';
+import { defaultPipelineDepth } from '../../server/src/adapters/push/outbox';
 import type { PushProvider } from '../../server/src/adapters/push/provider';
+import { pushSockets, setPushSockets } from '../../server/src/adapters/push/webpush';
 import { buildApp } from '../../server/src/app';
 import { createContext, startBackground, stopContext } from '../../server/src/bootstrap';
 import { loadConfig, type Config } from '../../server/src/config';
@@ -36,12 +39,18 @@ const { values } = parseArgs({
     recipients: { type: 'string', default: '100000' },
     'fake-batch': { type: 'string', default: '10000' },
     'push-batch': { type: 'string', default: '500' },
+    depth: { type: 'string', default: String(defaultPipelineDepth) },
+    sockets: { type: 'string', default: String(pushSockets) },
+    'no-report': { type: 'boolean', default: false },
     'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
 const recipients = Number(values.recipients);
 const fakeBatch = Number(values['fake-batch']);
 const pushBatch = Number(values['push-batch']);
+const depth = Number(values.depth);
+const sockets = Number(values.sockets);
+setPushSockets(sockets);
 const engines = values.engine === 'both' ? (['postgres', 'pglite'] as const) : [values.engine as 'postgres' | 'pglite'];
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
 
@@ -63,7 +72,7 @@ async function startFakeFcm(): Promise<{ url: string; count(): Promise<{ accepte
  * message from this process to the local FCM (same sockets, same concurrency as the provider).
  */
 async function httpCeiling(url: string, count = 10_000): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const token = ((await (await fetch(`${url}/token`, { method: 'POST', body: 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=a.b.c', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).json()) as { access_token: string }).access_token;
   const body = JSON.stringify({ message: { token: 'calibration', notification: { title: 'Bench', body: 'Benchmark message' }, data: { kind: 'notification' } } });
   const target = new URL(`${url}/v1/projects/bench/messages:send`);
@@ -163,6 +172,7 @@ async function run(engine: 'pglite' | 'postgres'): Promise<BenchRun> {
     const authorization = `JWT ${signIn.json().data.token}`;
 
     const delivery = pushDelivery(ctx);
+    delivery.setPipelineDepth(depth);
     const phase = async (name: string): Promise<Phase> => {
       const load = loadavg()[0];
       const startedAt = Date.now();
@@ -188,8 +198,8 @@ async function run(engine: 'pglite' | 'postgres'): Promise<BenchRun> {
       }
       const [span] = await ctx.database.query<{ first: string; last: string; sent: number }>(
         `SELECT min(sent_at) AS first, max(sent_at) AS last, count(*) FILTER (WHERE status = 'sent')::int AS sent
-           FROM push_outbox WHERE kind = 'NOTIFICATION' AND (payload -> 'data' ->> 'notificationId') = $1`,
-        [String(id)],
+           FROM push_outbox WHERE notification_id = $1`,
+        [id],
       );
       const [final] = await ctx.database.query<{ status: string }>('SELECT status FROM notifications WHERE id = $1', [id]);
       const lastAt = new Date(span.last).getTime();
@@ -217,7 +227,7 @@ async function run(engine: 'pglite' | 'postgres'): Promise<BenchRun> {
     const throughFcm = await phase('through FCM');
     const received = await fcm.count();
     await app.close();
-    return { engine, recipients, fakeBatch, pushBatch, outboxOnly, throughFcm, httpCeiling: ceiling, accepted: received.accepted - before.accepted, tokenExchanges: received.exchanges - before.exchanges };
+    return { engine, recipients, fakeBatch, pushBatch, outboxOnly, throughFcm, httpCeiling: ceiling, accepted: received.accepted - before.accepted, tokenExchanges: received.exchanges - before.exchanges, pipelineDepth: depth, sockets };
   } finally {
     await stopContext(ctx).catch(() => undefined);
     await database?.drop();
@@ -234,9 +244,10 @@ const results = {
   runs,
 };
 for (const engine of engines) {
-  writeFileSync(`bench/notifications/results-${engine}-batch${pushBatch}.json`, `${JSON.stringify({ ...results, runs: runs.filter((item) => item.engine === engine) }, null, 2)}\n`);
+  if (values['no-report']) break;
+  writeFileSync(`bench/notifications/results-${engine}-batch${pushBatch}-${results.date.slice(0, 19).replace(/[-:]/g, '')}.json`, `${JSON.stringify({ ...results, runs: runs.filter((item) => item.engine === engine) }, null, 2)}\n`);
 }
-writeReport();
+if (!values['no-report']) writeReport();
 console.table(
   runs.flatMap((item) =>
     (['outboxOnly', 'throughFcm'] as const).map((name) => ({

@@ -114,6 +114,19 @@ describe('reports', () => {
     expect((await call(server, editor, 'DELETE', `${aedBase}/reportDone/${done}`)).status).toBe(200);
   });
 
+  it('takes a report from any group of the AED register, signed with the reporter address, and none from a group without it', async () => {
+    const { aed } = await aedWithReport(2);
+    const referent = await server.signIn('referent@vigil.test');
+    const reported = await call(server, referent, 'POST', `${aedBase}/reportProblem`, { idData: aed.udid, problem: 6, description: 'Closed on Sundays' });
+    expect(reported.status).toBe(200);
+    expect(reported.body.data).toMatchObject({ problemType: 6, email: 'referent@vigil.test', status: 'onGoing' });
+    const detail = (await call(server, editor, 'GET', `${aedBase}/getAed/${aed.id}`)).body.data;
+    expect(detail.reports.find((row: { id: number }) => row.id === reported.body.data.id)).toMatchObject({ status: 'onGoing', description: 'Closed on Sundays' });
+    const withoutRights = await signInOn(server, 'reports-tester@vigil.test', 100002, await accountId(server, 'SDIS 63'));
+    expect((await call(server, withoutRights, 'POST', `${aedBase}/reportProblem`, { idData: aed.udid, problem: 6 })).status).toBe(403);
+    expect((await call(server, undefined, 'POST', `${aedBase}/reportProblem`, { idData: aed.udid, problem: 6 })).status).toBe(401);
+  });
+
   it('keeps reports of other accounts out of reach', async () => {
     const { report } = await aedWithReport(2);
     const allier = await signInOn(server, 'reports-allier@vigil.test', 8, await accountId(server, 'SDIS 03'));

@@ -89,9 +89,9 @@ e2e('says why a renamed PDF and a zip bomb are refused, then reads a GeoDAE open
   expect(await page.locator('#pk-B1').isChecked()).toBe(true);
   await page.locator('[data-testid="import-process"]').click();
   await expect.poll(() => page.locator('[data-testid="processing-step"] [data-state]').getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
-  const counts = JSON.parse((await page.locator('[data-testid="import-counts"]').getAttribute('data-counts')) ?? '{}');
-  expect(counts).toMatchObject({ inserted: 24, failed: 0 });
-  expect(await page.locator('[data-testid="import-rows"] tbody tr').count()).toBe(20);
+  await expect.poll(async () => JSON.parse((await page.locator('[data-testid="import-counts"]').getAttribute('data-counts')) ?? '{}'), { timeout: 15_000 }).toMatchObject({ inserted: 24, failed: 0 });
+  // The first page of results (20 rows) loads once the run is done.
+  await expect.poll(() => page.locator('[data-testid="import-rows"] tbody tr [data-status]').count(), { timeout: 15_000 }).toBe(20);
 });
 
 e2e('holds back a potential duplicate and imports it when staff force it', async ({ vigil, page }) => {
@@ -119,4 +119,47 @@ e2e('holds back a potential duplicate and imports it when staff force it', async
   await expect.poll(() => rows.nth(1).locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 }).toBe('inserted');
   expect(await rows.nth(1).locator('[data-message-keys]').getAttribute('data-message-keys')).toBe('');
   expect(await rows.nth(1).locator('[data-testid="row-force"]').count()).toBe(0);
+});
+
+/** Uploads a fixture, names the import, takes the recognised mapping (with `key` as primary key when given), processes it and answers the rows. */
+async function importFixture(page: Page, name: string, key?: string) {
+  await page.locator('[data-testid="import-step"] input[type="file"]').setInputFiles(join(fixtures, name));
+  const summary = page.locator('[data-testid="import-file-summary"] [data-rows]');
+  await summary.waitFor({ timeout: 20_000 });
+  const numRows = Number(await summary.getAttribute('data-rows'));
+  await page.locator('#aed-import-name').fill(name);
+  await page.locator('[data-testid="import-next"]').click();
+  await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
+  if (key) await page.locator(`#pk-${key}`).check({ force: true });
+  await page.locator('[data-testid="import-process"]').click();
+  await expect.poll(() => page.locator('[data-testid="processing-step"] [data-state]').getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
+  const rows = page.locator('[data-testid="import-rows"] tbody tr');
+  await expect.poll(() => rows.locator('[data-status]').count(), { timeout: 15_000 }).toBe(Math.min(numRows, 20));
+  const counts = JSON.parse((await page.locator('[data-testid="import-counts"]').getAttribute('data-counts')) ?? '{}') as Record<string, number>;
+  const results = await rows.evaluateAll((lines) =>
+    lines.map((line) => ({ status: line.querySelector('[data-status]')?.getAttribute('data-status'), keys: line.querySelector('[data-message-keys]')?.getAttribute('data-message-keys') ?? '' })),
+  );
+  return { numRows, counts, results };
+}
+
+e2e('reads files as staff have them: a French Excel semicolon CSV, an XLSX with merged headers, a file with a row for each message', { timeout: 240_000 }, async ({ vigil, page }) => {
+  await openImport(page, vigil.url);
+  const semicolon = await importFixture(page, 'semicolon-win1252.csv');
+  expect(semicolon.counts).toMatchObject({ inserted: semicolon.numRows, failed: 0 });
+
+  await page.getByRole('button', { name: 'New import' }).click();
+  await page.locator('[data-testid="import-step"]').waitFor({ timeout: 15_000 });
+  const merged = await importFixture(page, 'merged-header.xlsx');
+  expect(merged.numRows).toBe(4);
+  expect(merged.counts).toMatchObject({ inserted: 4, failed: 0 });
+
+  await page.getByRole('button', { name: 'New import' }).click();
+  await page.locator('[data-testid="import-step"]').waitFor({ timeout: 15_000 });
+  // Keyed by the serial number column (B).
+  const messages = await importFixture(page, 'row-messages.csv', 'B1');
+  const keys = messages.results.map((result) => result.keys);
+  for (const key of ['name-required', 'incomplete-address', 'unknown-address', 'aed-not-found', 'unknown-brand', 'unknown-model', 'invalid-value']) {
+    expect(keys.some((line) => line.split(' ').includes(`error.import.row.${key}`)), key).toBe(true);
+  }
+  expect(messages.results[0]).toEqual({ status: 'inserted', keys: '' });
 });

@@ -39,6 +39,11 @@ export interface DeliverOptions {
    * released `fakeBatch` per second), the drain waits for it instead of ending (default 1000).
    */
   followMs?: number;
+  /**
+   * A drain follows due messages for this long at most (default 60 s), so that the durable job
+   * running it ends; the progress check of a long release starts the next drain.
+   */
+  maxFollowMs?: number;
   /** Ends the drain early (the app is closing): batches in flight still finish and are recorded. */
   signal?: AbortSignal;
 }
@@ -53,6 +58,7 @@ export interface DeliverOptions {
 export async function deliverPending(db: Db, route: PushRouter, options: DeliverOptions): Promise<number> {
   const depth = Math.max(1, options.depth ?? defaultPipelineDepth);
   const followMs = options.followMs ?? 1000;
+  const followUntil = Date.now() + (options.maxFollowMs ?? 60_000);
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   let handled = 0;
@@ -71,7 +77,7 @@ export async function deliverPending(db: Db, route: PushRouter, options: Deliver
       continue;
     }
     const wait = await untilNextDue(db);
-    if (wait === null || wait > followMs) break;
+    if (wait === null || wait > followMs || Date.now() + wait > followUntil) break;
     await sleep(Math.max(10, wait), undefined, { signal: options.signal }).catch(() => undefined);
   }
   await Promise.all(inFlight);

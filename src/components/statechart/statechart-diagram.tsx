@@ -21,6 +21,8 @@ interface StatechartDiagramProps {
   /** Accessible name of the drawing. */
   title: string;
   testId?: string;
+  /** Event labels on the edges (off for small drawings, where they would cover the boxes). */
+  labels?: boolean;
 }
 
 /** Short duration: 850 ms, 12 s, 3 min 05 s, 1 h 02 min. */
@@ -92,7 +94,7 @@ const labelCharWidth = 5.4;
  * the edges of the last event marked. Every state box carries `data-state` (its path) and
  * `data-active`, which is what tests and assistive tools read.
  */
-export function StatechartDiagram({ machine, active, lastEvent, times, now, title, testId }: StatechartDiagramProps) {
+export function StatechartDiagram({ machine, active, lastEvent, times, now, title, testId, labels = true }: StatechartDiagramProps) {
   const layout = useMemo(() => layoutMachine(machine), [machine]);
   const byId = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
   const activeSet = new Set(active);
@@ -108,7 +110,7 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
   // The drawing's bounds: the boxes, and the edge labels that stick out of them.
   const bounds = useMemo(() => {
     const box = { minX: -margin / 2, minY: -margin, maxX: layout.width + margin / 2, maxY: layout.height + margin / 2 };
-    for (const { edge, labelX, labelY } of edges) {
+    for (const { edge, labelX, labelY } of labels ? edges : []) {
       const half = (edge.label.length * labelCharWidth) / 2;
       box.minX = Math.min(box.minX, labelX - half - 4);
       box.maxX = Math.max(box.maxX, labelX + half + 4);
@@ -116,7 +118,7 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
       box.maxY = Math.max(box.maxY, labelY + 6);
     }
     return box;
-  }, [edges, layout]);
+  }, [edges, layout, labels]);
   const markerId = `arrow-${machine.id.replace(/[^\w-]/g, '')}`;
   return (
     <svg
@@ -169,9 +171,13 @@ export function StatechartDiagram({ machine, active, lastEvent, times, now, titl
         return (
           <g key={edge.id} className={`statechart__edge${recent ? ' is-recent' : ''}`} data-events={edge.events.join(' ')}>
             <path d={d} markerEnd={`url(#${markerId})`} />
-            <text x={labelX} y={labelY - 3} textAnchor="middle" className="statechart__edge-label">
-              {edge.label}
-            </text>
+            {labels ? (
+              <text x={labelX} y={labelY - 3} textAnchor="middle" className="statechart__edge-label">
+                {edge.label}
+              </text>
+            ) : (
+              <title>{edge.label}</title>
+            )}
           </g>
         );
       })}

@@ -97,7 +97,7 @@ export function AlertChartsTab() {
                   <strong>{request.state}</strong> {formatDuration(now - Date.parse(request.since))}
                 </h4>
                 {!request.consistent && <p className="inspector-domain__error">{t('inspector.alert.inconsistent')}</p>}
-                <StatechartDiagram machine={responderRequestChart} active={activeStateIds(responderRequestChart, request.state)} lastEvent={request.steps.at(-1)?.event ?? undefined} title={`request ${request.requestId}`} />
+                <StatechartDiagram machine={responderRequestChart} active={activeStateIds(responderRequestChart, request.state)} lastEvent={request.steps.at(-1)?.event ?? undefined} title={`request ${request.requestId}`} labels={false} />
                 <p className="inspector-request__path">{request.steps.map((step) => step.state).join(' → ')}</p>
               </section>
             ))}

@@ -50,7 +50,9 @@ export function metres(a: LatLon, b: LatLon): number {
 /** The point `step` metres from `from` toward `to` (or `to` when closer). */
 export function toward(from: LatLon, to: LatLon, step: number): LatLon {
   const total = metres(from, to);
-  if (total <= step || total === 0) return { ...to };
+  // Within a metre of the goal after this step counts as there: walk() stops under a metre, and a
+  // bot must arrive on the point itself, not a few decimetres short of it.
+  if (total <= step + 1 || total === 0) return { ...to };
   const share = step / total;
   return { lat: from.lat + (to.lat - from.lat) * share, lon: from.lon + (to.lon - from.lon) * share };
 }

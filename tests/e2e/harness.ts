@@ -105,11 +105,15 @@ export const e2e = test
     return page;
   });
 
-/** Saves a full-page screenshot into test-results/ (ignored by git), named after the test. */
+/**
+ * Saves a screenshot of the window into test-results/ (ignored by git), named after the test. Not a
+ * full-page one: Chromium would resize the window for it, and below 768 px the app swaps to its
+ * mobile page, restarting the screen under test.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(resultsFolder, { recursive: true });
   const path = join(resultsFolder, `${name.replace(/[^\w.-]+/g, '-').slice(0, 150)}.png`);
-  await page.screenshot({ path, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+  await page.screenshot({ path, timeout: 10_000 }).catch(() => undefined);
   return path;
 }
 

@@ -273,7 +273,8 @@ async function main(): Promise<void> {
   if (!values['skip-report']) writeReport();
 }
 
-void main().catch((error: unknown) => {
+// Exit once written: pools and timers of the stopped contexts must not keep the process waiting.
+void main().then(() => process.exit(0)).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,0 +1,255 @@
+/**
+ * Load test on loopback, bounded in time and count: `nice -n 10 npx tsx bench/load/run.ts
+ * [--pg postgres://…] [--seconds 10] [--clients 200] [--sockets 1000] [--rounds 5]`.
+ *
+ * Starts one Vigil instance in its own process (PGlite in a fresh folder, or a fresh database on
+ * the PostgreSQL server given), then: each read endpoint (and sign-in) for `--seconds` with
+ * `--clients` concurrent keep-alive connections, each sending its next request when the last one
+ * answered; then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
+ * launches, timing each socket's REFRESH_ALERTS from the launch request. Writes
+ * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const pgUrl = option('pg', '');
+const seconds = Number(option('seconds', '10'));
+const clients = Number(option('clients', '200'));
+const socketCount = Number(option('sockets', '1000'));
+const rounds = Number(option('rounds', '5'));
+const port = 3900 + Math.floor(Math.random() * 90);
+const base = `http://127.0.0.1:${port}`;
+const password = 'Vigil-Demo-2026!';
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function request(method: string, path: string, body?: unknown, authorization?: string): Promise<Answer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      { method, agent, timeout: 30_000, headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...(authorization ? { authorization } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const round = (value: number) => Math.round(value * 10) / 10;
+
+interface HttpResult {
+  name: string;
+  requests: number;
+  perSecond: number;
+  errors: number;
+  non2xx: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  loadBefore: number;
+}
+
+/** `clients` loops, each sending the next request when its last one answered, for `seconds`. */
+async function hammer(name: string, make: () => Promise<Answer>): Promise<HttpResult> {
+  const loadBefore = loadavg()[0];
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          const answer = await make();
+          latencies.push(performance.now() - t0);
+          if (answer.status < 200 || answer.status >= 300) non2xx += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore) };
+  console.log(JSON.stringify(result));
+  return result;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; databaseUrl?: string; drop?: () => Promise<void> }> {
+  let databaseUrl: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (pgUrl) {
+    const name = `vigil_load_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'vigil-load-')),
+    LOG_LEVEL: 'warn',
+    SIGNIN_RATE_PER_MINUTE: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Vigil did not start in 180 s')), 180_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Vigil is running')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`Vigil exited with ${code}`)));
+  });
+  return { child, databaseUrl, drop };
+}
+
+async function signIn(email: string): Promise<{ auth: string; token: string; siteId: number }> {
+  const answer = await request('POST', '/services/backOffice/signin/', { username: email, password });
+  const { token } = JSON.parse(answer.body).data as { token: string };
+  // The session's account is the token's `site` claim.
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { site: number };
+  return { auth: `JWT ${token}`, token, siteId: claims.site };
+}
+
+const rodez = { lat: 44.3506, lon: 2.575 };
+let alertSequence = 0;
+const launch = (auth: string) => request('POST', '/services/emergency/v2/alertLaunch', { ...rodez, address: `${(alertSequence += 1)} place de la Cité, 12000 Rodez`, alertType: 1 }, auth);
+
+interface SocketResult {
+  sockets: number;
+  connected: number;
+  rounds: number;
+  deliveries: number;
+  missed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  connectSeconds: number;
+  loadBefore: number;
+}
+
+async function fanOut(operator: { token: string; siteId: number; auth: string }): Promise<SocketResult> {
+  const loadBefore = loadavg()[0];
+  const sockets: WebSocket[] = [];
+  const waiting = new Map<WebSocket, (at: number) => void>();
+  const connectStarted = performance.now();
+  for (let start = 0; start < socketCount; start += 100) {
+    await Promise.all(
+      Array.from({ length: Math.min(100, socketCount - start) }, () =>
+        new Promise<void>((resolve) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${port}/services/ws`);
+          const give = setTimeout(resolve, 30_000);
+          socket.on('open', () => {
+            socket.send(JSON.stringify({ action: 'authenticate', token: operator.token }));
+            socket.send(JSON.stringify({ action: 'setName', name: 'load', idAccount: String(operator.siteId), env: 'load' }));
+          });
+          socket.on('message', (raw: Buffer) => {
+            const message = JSON.parse(raw.toString()) as { action: string; eventMsg?: string };
+            if (message.action === 'error') {
+              clearTimeout(give);
+              resolve();
+            }
+            if (message.action === 'ready') {
+              sockets.push(socket);
+              clearTimeout(give);
+              resolve();
+            }
+            if (message.action === 'eventMsg' && message.eventMsg === 'REFRESH_ALERTS') waiting.get(socket)?.(performance.now());
+          });
+          socket.on('error', () => resolve());
+        }),
+      ),
+    );
+  }
+  const connectSeconds = round((performance.now() - connectStarted) / 1000);
+  const latencies: number[] = [];
+  let missed = 0;
+  for (let index = 0; index < rounds; index += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const arrivals = sockets.map((socket) => new Promise<number | undefined>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), 10_000);
+      waiting.set(socket, (at) => {
+        clearTimeout(timer);
+        waiting.delete(socket);
+        resolve(at);
+      });
+    }));
+    const t0 = performance.now();
+    const launched = await launch(operator.auth);
+    if (launched.status !== 200) throw new Error(`launch failed: ${launched.body}`);
+    for (const at of await Promise.all(arrivals)) {
+      if (at === undefined) missed += 1;
+      else latencies.push(at - t0);
+    }
+  }
+  for (const socket of sockets) socket.terminate();
+  latencies.sort((a, b) => a - b);
+  const result = { sockets: socketCount, connected: sockets.length, rounds, deliveries: latencies.length, missed, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), connectSeconds, loadBefore: round(loadBefore) };
+  console.log(JSON.stringify(result));
+  return result;
+}
+
+async function main() {
+  const engine = pgUrl ? 'postgres' : 'pglite';
+  const server = await startServer();
+  try {
+    const operator = await signIn('operator@vigil.test');
+    const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number };
+    const http: HttpResult[] = [];
+    http.push(await hammer('sign-in (POST backOffice/signin/)', () => request('POST', '/services/backOffice/signin/', { username: 'operator@vigil.test', password })));
+    http.push(await hammer('AED list, first page (POST aed/getAllList)', () => request('POST', '/services/backOffice/aed/getAllList', { filter: [], page: 1 }, operator.auth)));
+    http.push(await hammer('live alert list (GET alerts?close=0&status=2)', () => request('GET', '/services/emergency/v2/alerts?close=0&status=2', undefined, operator.auth)));
+    http.push(await hammer('responders on call (GET citizenRespondersOnCall)', () => request('GET', `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, undefined, operator.auth)));
+    const sockets = await fanOut(operator);
+    const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+    writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, http, sockets }, null, 2)}\n`);
+  } finally {
+    agent.destroy();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.drop?.();
+  }
+}
+
+await main();

@@ -265,6 +265,63 @@ describe('a file with every row message', () => {
     expect((await rows(server.app, admin, second.idImport)).list[0]).toMatchObject({ status: 'failed', messages: ['error.import.row.aed-not-found'] });
   });
 
+  it('updates a batch of AEDs together: changed columns, availability, contacts, a key twice in file order, a refused row alone', async () => {
+    const fields: Record<string, string> = { serial: 'd_serialNumber', nom: 'l_name', lat: 'l_lat', lon: 'l_lon', ville: 'l_city', statut: 'd_status', exploitant: 'c_company', email: 'c_email' };
+    const bySerial = (config: Parameters<NonNullable<Parameters<typeof importWhole>[5]>>[0]) =>
+      config.map((entry) => ({ ...entry, field: (fields[entry.column] ?? entry.field) as typeof entry.field, primaryKey: entry.column === 'serial' }));
+    const header = 'serial;nom;lat;lon;ville;statut;exploitant;email';
+    const create = [
+      header,
+      'SN-UP-1;Salle des fêtes d Allanche;45.22900;2.93300;Allanche;;COMMUNE D ALLANCHE;mairie@allanche.fr',
+      'SN-UP-2;Stade de Marcenat;45.30700;2.82700;Condat;;;',
+      'SN-UP-3;Piscine de Riom;45.28100;2.66100;Riom-ès-Montagnes;;;',
+      'SN-UP-4;Mairie de Condat;45.34000;2.76000;Condat;;;',
+      '',
+    ].join('\n');
+    const created = await importWhole(server.app, admin, idSite, 'update-create.csv', Buffer.from(create), bySerial);
+    expect(created.run.counts).toMatchObject({ inserted: 4, failed: 0 });
+    const udids = (await rows(server.app, admin, created.run.idImport)).list.map((row) => row.udid!);
+
+    await server.ctx.database.query("ALTER TABLE aeds ADD CONSTRAINT import_test_refused_city CHECK (city IS DISTINCT FROM 'Ville refusée')");
+    try {
+      const update = [
+        header,
+        'SN-UP-1;Salle des fêtes d Allanche;45.22900;2.93300;Allanche Bourg;;MAIRIE ALLANCHE;mairie@allanche.fr',
+        'SN-UP-2;Stade de Marcenat;45.30700;2.82700;Marcenat;hors service;CLUB DE MARCENAT;club@marcenat.fr',
+        'SN-UP-3;Piscine de Riom;45.28100;2.66100;Riom-ès-Montagnes;;;',
+        'SN-UP-2;Stade de Marcenat;45.30700;2.82700;Marcenat;;;',
+        '',
+      ].join('\n');
+      const { run } = await importWhole(server.app, admin, idSite, 'update.csv', Buffer.from(update), bySerial);
+      const list = (await rows(server.app, admin, run.idImport)).list;
+      expect(list.map((row) => row.status)).toEqual(['updated', 'updated', 'unchanged', 'updated']);
+
+      const [first, second, third, fourth] = await Promise.all(udids.map((udid) => aed(udid)));
+      expect(first.city).toBe('Allanche Bourg');
+      expect(first.contacts).toEqual([expect.objectContaining({ lastName: 'MAIRIE ALLANCHE', email: 'mairie@allanche.fr' })]);
+      expect(second).toMatchObject({ city: 'Marcenat', status: 'unavailable' });
+      expect(second.contacts).toEqual([expect.objectContaining({ lastName: 'CLUB DE MARCENAT', email: 'club@marcenat.fr' })]);
+      expect(third.city).toBe('Riom-ès-Montagnes');
+      expect(fourth.city).toBe('Condat');
+
+      // The same file again: nothing more is written.
+      const again = await importWhole(server.app, admin, idSite, 'update.csv', Buffer.from(update), bySerial);
+      expect((await rows(server.app, admin, again.run.idImport)).list.map((row) => row.status)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged']);
+      expect(await Promise.all(udids.map((udid) => aed(udid)))).toEqual([first, second, third, fourth]);
+
+      // An update the database refuses fails alone; the other update of its batch is written.
+      const refused = [header, 'SN-UP-4;Mairie de Condat;45.34000;2.76000;Ville refusée;;;', 'SN-UP-3;Piscine de Riom;45.28100;2.66100;Riom;;;', ''].join('\n');
+      const last = await importWhole(server.app, admin, idSite, 'update-refused.csv', Buffer.from(refused), bySerial);
+      const lastRows = (await rows(server.app, admin, last.run.idImport)).list;
+      expect(lastRows.map((row) => row.status)).toEqual(['failed', 'updated']);
+      expect(lastRows[0]).toMatchObject({ messages: ['error.import.row.write-failed'], udid: null });
+      expect((await aed(udids[3])).city).toBe('Condat');
+      expect((await aed(udids[2])).city).toBe('Riom');
+    } finally {
+      await server.ctx.database.query('ALTER TABLE aeds DROP CONSTRAINT import_test_refused_city');
+    }
+  });
+
   it('writes the other rows of a batch when the database refuses one, and nothing of that one', async () => {
     // A rule of the database the import does not know about, for this test only.
     await server.ctx.database.query("ALTER TABLE aeds ADD CONSTRAINT import_test_refused CHECK (name <> 'Refusé par la base')");

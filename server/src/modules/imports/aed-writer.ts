@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportFieldId } from '../../../../contract/import.fields';
 import { rowsOf, type Db } from '../../db/database';
 import { aedContacts, aeds } from '../../db/schema/aeds';
@@ -186,21 +186,73 @@ export async function insertAeds(db: Db, rows: NewAed[]): Promise<{ id: number; 
   return prepared.map((row) => ({ id: byUdid.get(row.udid!)!, udid: row.udid! }));
 }
 
-/** Writes changed columns of one AED, with an availability change checked by the register's chart. */
-export async function updateAed(db: Db, existing: AedRow, values: Partial<AedValues>, status?: 'available' | 'inMaintenance' | 'unavailable'): Promise<void> {
+/** One AED's change in a bulk update: the columns to set (drizzle property names), by AED id. */
+export interface AedPatch {
+  id: number;
+  columns: Partial<AedRow>;
+}
+
+/** The columns of an update: changed values, an availability change checked by the register's chart. */
+export function updatePatch(existing: AedRow, values: Partial<AedValues>, status?: 'available' | 'inMaintenance' | 'unavailable'): AedPatch {
   const columns: Partial<AedRow> = { ...(values as Partial<AedRow>), updatedAt: new Date() };
   if (status && status !== existing.status) {
     Object.assign(columns, availabilityUpdate(existing, { status, reason: status === 'unavailable' ? 'temporarilyUnavailable' : undefined }));
   }
-  await db.update(aeds).set(columns).where(eq(aeds.id, existing.id));
+  return { id: existing.id, columns };
 }
 
-/** Soft-deletes an AED through the register's chart (restorable from the AED list). */
-export async function softDeleteAed(db: Db, existing: AedRow): Promise<void> {
-  await db
-    .update(aeds)
-    .set({ ...deleteUpdate(existing), updatedAt: new Date() })
-    .where(eq(aeds.id, existing.id));
+/** The columns of a soft delete through the register's chart (restorable from the AED list). */
+export function deletePatch(existing: AedRow): AedPatch {
+  return { id: existing.id, columns: { ...deleteUpdate(existing), updatedAt: new Date() } };
+}
+
+/**
+ * Sets columns of many rows of a table in one UPDATE … FROM: each row's own columns, the others
+ * kept (`CASE WHEN patch ? column`), so statement-level triggers run once for the batch. Ids must
+ * be distinct (an UPDATE changes a row once).
+ */
+async function patchRows(db: Db, table: typeof aeds | typeof aedContacts, tableName: 'aeds' | 'aed_contacts', rows: { id: number; columns: Record<string, unknown> }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columnNames = new Map(Object.entries(getTableColumns(table)).map(([property, column]) => [property, column.name]));
+  const used = new Set<string>();
+  const records = rows.map(({ id, columns }) => {
+    const patch: Record<string, unknown> = {};
+    for (const [property, value] of Object.entries(columns)) {
+      if (value === undefined) continue;
+      const name = columnNames.get(property);
+      if (!name || name === 'id') throw new Error(`${tableName} has no column ${property}`);
+      patch[name] = value instanceof Date ? value.toISOString() : value;
+      used.add(name);
+    }
+    return { id, patch };
+  });
+  if (used.size === 0) return;
+  const sets: SQL[] = [...used].map((name) => sql`${sql.identifier(name)} = CASE WHEN v.patch ? ${name} THEN r.${sql.identifier(name)} ELSE t.${sql.identifier(name)} END`);
+  await db.execute(
+    sql`UPDATE ${sql.identifier(tableName)} AS t SET ${sql.join(sets, sql`, `)}
+          FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS v(id int, patch jsonb)
+         CROSS JOIN LATERAL jsonb_populate_record(NULL::${sql.identifier(tableName)}, v.patch) AS r
+         WHERE t.id = v.id`,
+  );
+}
+
+/** Updates and soft deletes of many AEDs in one statement (distinct ids). */
+export async function patchAeds(db: Db, patches: AedPatch[]): Promise<void> {
+  await patchRows(db, aeds, 'aeds', patches as { id: number; columns: Record<string, unknown> }[]);
+}
+
+/** Contacts of many AEDs in two statements: the existing ones updated, the new ones added (distinct ids). */
+export async function writeContacts(db: Db, rows: { aedId: number; contact: ContactValues; existingId?: number }[]): Promise<void> {
+  await patchRows(
+    db,
+    aedContacts,
+    'aed_contacts',
+    rows.filter((row) => row.existingId).map((row) => ({ id: row.existingId!, columns: row.contact as unknown as Record<string, unknown> })),
+  );
+  await insertContacts(
+    db,
+    rows.filter((row) => !row.existingId).map(({ aedId, contact }) => ({ aedId, contact })),
+  );
 }
 
 export type ContactRow = typeof aedContacts.$inferSelect;
@@ -212,12 +264,6 @@ export async function contactsOf(db: Db, aedIds: number[]): Promise<Map<number, 
   const rows = await db.select().from(aedContacts).where(inArray(aedContacts.aedId, aedIds));
   for (const row of rows) byAed.set(row.aedId, [...(byAed.get(row.aedId) ?? []), row]);
   return byAed;
-}
-
-/** Adds a contact, or updates the one given. */
-export async function writeContact(db: Db, aedId: number, contact: ContactValues, existingId?: number): Promise<void> {
-  if (existingId) await db.update(aedContacts).set(contact).where(eq(aedContacts.id, existingId));
-  else await db.insert(aedContacts).values({ ...contact, aedId });
 }
 
 /** Adds contacts of many new AEDs in one statement. */

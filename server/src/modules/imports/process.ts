@@ -300,15 +300,33 @@ async function writeActions(bc: BatchContext, db: Db, actions: Action[]): Promis
     inserts.flatMap((action, index) => (action.contact ? [{ aedId: ids[index].id, contact: action.contact }] : [])),
   );
   inserts.forEach((action, index) => results.push(done(action.plan, 'inserted', ids[index].udid)));
+  // Updates and deletes in a few statements: rows naming the same AED go in successive waves, so
+  // each sees the one before, as if written one after the other in file order.
+  const waves: Exclude<Action, { kind: 'insert' }>[][] = [];
+  const seen = new Map<number, number>();
   for (const action of actions) {
-    if (action.kind === 'update') {
-      if (Object.keys(action.changes).length > 0 || action.status) await writer.updateAed(db, action.existing, action.changes, action.status);
-      if (action.contact) await writer.writeContact(db, action.existing.id, action.contact.values, action.contact.id);
-      results.push(done(action.plan, 'updated', action.existing.udid));
-    } else if (action.kind === 'delete') {
-      await writer.softDeleteAed(db, action.existing);
-      results.push(done(action.plan, 'deleted', action.existing.udid));
+    if (action.kind === 'insert') continue;
+    const wave = seen.get(action.existing.id) ?? 0;
+    seen.set(action.existing.id, wave + 1);
+    (waves[wave] ??= []).push(action);
+  }
+  for (const wave of waves) {
+    const patches: writer.AedPatch[] = [];
+    const contactWrites: { aedId: number; contact: ContactValues; existingId?: number }[] = [];
+    for (const action of wave) {
+      if (action.kind === 'update') {
+        if (Object.keys(action.changes).length > 0 || action.status) patches.push(writer.updatePatch(action.existing, action.changes, action.status));
+        if (action.contact) contactWrites.push({ aedId: action.existing.id, contact: action.contact.values, existingId: action.contact.id });
+      } else {
+        patches.push(writer.deletePatch(action.existing));
+      }
     }
+    await writer.patchAeds(db, patches);
+    await writer.writeContacts(db, contactWrites);
+  }
+  for (const action of actions) {
+    if (action.kind === 'update') results.push(done(action.plan, 'updated', action.existing.udid));
+    else if (action.kind === 'delete') results.push(done(action.plan, 'deleted', action.existing.udid));
   }
   return results;
 }

@@ -83,6 +83,8 @@ export const alertRequests = pgTable(
     alertOpen: boolean('alert_open').notNull().default(true),
     /** [{ status, at, by }] oldest first. */
     statusHistory: jsonb('status_history').notNull().default(sql`'[]'::jsonb`),
+    /** When the responder first accepted (the first `dispatched` of status_history), kept by a trigger for the statistics. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,6 +95,8 @@ export const alertRequests = pgTable(
       .on(t.responderId)
       .where(sql`alert_open AND status IN ('dispatched', 'onTheWayAed', 'onSiteAed', 'onTheWayVictim', 'onSiteVictim', 'waiting')`),
     index('alert_requests_responder_idx').on(t.responderId, t.createdAt),
+    // Departures per alert (history, referent statistics): the requests that accepted, with when.
+    index('alert_requests_accepted_idx').on(t.alertId, t.acceptedAt, t.responderId).where(sql`accepted_at IS NOT NULL`),
   ],
 );
 

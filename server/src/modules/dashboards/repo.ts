@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { historyZone } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { acceptedAt, setOff } from '../callbacks/repo';
 import { inIds, ts } from '../history/scope';
 
 /** Figures of the departures of some alerts, grouped by `key` (a month, or one group for a total). */
@@ -30,8 +29,8 @@ export async function departureGroups(db: Db, siteIds: number[], from: Date | nu
           SELECT ${key} AS key, count(*)::int AS interventions, min(a.launched_at) AS since FROM alerts a WHERE ${scope} GROUP BY 1),
         departures AS (
           SELECT ${key} AS key, count(*)::int AS departures, count(DISTINCT q.responder_id)::int AS rescuers,
-                 avg(extract(epoch FROM ${acceptedAt()} - a.launched_at))::float8 AS average_delay
-            FROM alerts a JOIN alert_requests q ON q.alert_id = a.id WHERE ${scope} AND ${setOff()} GROUP BY 1)
+                 avg(extract(epoch FROM q.accepted_at - a.launched_at))::float8 AS average_delay
+            FROM alerts a JOIN alert_requests q ON q.alert_id = a.id WHERE ${scope} AND q.accepted_at IS NOT NULL GROUP BY 1)
         SELECT i.key, i.interventions, coalesce(d.departures, 0) AS departures, coalesce(d.rescuers, 0) AS rescuers, d.average_delay, i.since
           FROM interventions i LEFT JOIN departures d ON d.key = i.key ORDER BY i.key`,
   );
@@ -78,7 +77,7 @@ export async function accountFigures(db: Db, siteIds: number[], yearAgo: Date, c
           (SELECT count(*)::int FROM alerts a WHERE a.id_site = acc.id AND a.launched_at >= ${ts(yearAgo)} AND NOT a.test) AS alerts_year,
           (SELECT count(*)::int FROM alerts a WHERE a.id_site = acc.id AND a.launched_at IS NOT NULL AND NOT a.test) AS alerts_total,
           (SELECT count(*)::int FROM alerts a JOIN alert_requests q ON q.alert_id = a.id
-            WHERE a.id_site = acc.id AND a.launched_at >= ${ts(yearAgo)} AND NOT a.test AND ${setOff()}) AS departures_year,
+            WHERE a.id_site = acc.id AND a.launched_at >= ${ts(yearAgo)} AND NOT a.test AND q.accepted_at IS NOT NULL) AS departures_year,
           (SELECT count(*)::int FROM responders r WHERE r.id_site = acc.id AND r.account_status = 'activated') AS responders,
           (SELECT count(*)::int FROM callbacks c WHERE c.id_site = acc.id AND c.status = 'done') AS forms_completed,
           (SELECT count(*)::int FROM callbacks c JOIN alerts a ON a.id = c.alert_id

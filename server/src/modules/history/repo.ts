@@ -3,7 +3,7 @@ import type { ContactStatus } from '../../../../contract/charts/callback.chart';
 import type { RequestStatus } from '../../../../contract/charts/responder-request.chart';
 import type { HistoryFilter, HistoryTag } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { acceptedAt, contactStatusOf, setOff, staleSql } from '../callbacks/repo';
+import { contactStatusOf, staleSql } from '../callbacks/repo';
 import { inIds, startOfToday, ts, type DayRange } from './scope';
 
 /** An alerts row with what the history shows beside it. */
@@ -51,7 +51,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * of call-backs by account and status; only "alert in progress" reads the open alerts' requests.
  */
 function tagCondition(tag: HistoryTag, siteIds: number[]): SQL {
-  if (tag === 'alertInProgress') return sql`a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND ${setOff()})`;
+  if (tag === 'alertInProgress') return sql`a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND q.accepted_at IS NOT NULL)`;
   const recall = sql`c.status IN ('recall', 'recallFragile')`;
   const today = startOfToday();
   const condition =
@@ -77,7 +77,7 @@ export function historyWhere(siteIds: number[], range: DayRange, filter: History
   }
   // A closed alert had departures when it has call-backs; an open one, when a request set off.
   if (filter.withCitizenResponderOnly) {
-    where.push(sql`(EXISTS (SELECT 1 FROM callbacks c WHERE c.alert_id = a.id) OR (a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND ${setOff()})))`);
+    where.push(sql`(EXISTS (SELECT 1 FROM callbacks c WHERE c.alert_id = a.id) OR (a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND q.accepted_at IS NOT NULL)))`);
   }
   if (filter.tag) where.push(tagCondition(filter.tag, siteIds));
   return sql.join(where, sql` AND `);
@@ -125,9 +125,9 @@ export async function departuresOf(db: Db, alertIds: number[]): Promise<Departur
   return rowsOf<DepartureRow>(
     db,
     sql`SELECT q.id, q.alert_id, q.responder_id, q.status, r.first_name, r.last_name, r.phone, ${contactStatusOf()} AS contact_status, c.recall_at,
-               ${acceptedAt()} AS accepted_at
+               q.accepted_at
           FROM alert_requests q JOIN alerts a ON a.id = q.alert_id JOIN responders r ON r.id = q.responder_id LEFT JOIN callbacks c ON c.request_id = q.id
-         WHERE ${inIds(sql`q.alert_id`, alertIds)} AND ${setOff()}
+         WHERE ${inIds(sql`q.alert_id`, alertIds)} AND q.accepted_at IS NOT NULL
          ORDER BY q.alert_id, accepted_at NULLS LAST, q.id`,
   );
 }

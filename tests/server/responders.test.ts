@@ -88,6 +88,21 @@ describe('answering an alert', () => {
     expect([again.status, again.body.msg]).toEqual([409, 'error.responder.already-answered']);
   });
 
+  it('keeps the time the responder accepted, once, for the history and the referent statistics', async () => {
+    const who = await addResponder(server, offset(spot(11), 60, 0));
+    const alert = await launch(11);
+    const acceptedAt = async () =>
+      (await server.ctx.database.query<{ accepted_at: Date | null }>('SELECT accepted_at FROM alert_requests WHERE alert_id = $1 AND responder_id = $2', [alert.alertId, who.responderId]))[0].accepted_at;
+    expect(await acceptedAt()).toBeNull();
+    await as(who, 'POST', `/alerts/${alert.alertId}/accept`, {});
+    const first = await acceptedAt();
+    const card = await cardOf(alert.alertId, who);
+    const dispatched = card.statusHistory.find((step: { status: string }) => step.status === 'dispatched');
+    expect(new Date(first!).getTime()).toBe(new Date(dispatched.at).getTime());
+    await as(who, 'POST', `/alerts/${alert.alertId}/progress`, { status: 'onTheWayVictim', ...offset(spot(11), 30, 0) });
+    expect(await acceptedAt()).toEqual(first);
+  });
+
   it('runs an AED mission: to the AED, at the AED, to the victim; or ends it without AED', async () => {
     const victim = spot(3);
     await addResponder(server, offset(victim, 20, 0));

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestMail, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,16 +14,7 @@ const signIn = (username: string, password: string, extra: object = {}) =>
 
 /** The renewal link of the newest mail, once the background send has written it. */
 async function lastMailLink(): Promise<{ token: string; id: string }> {
-  const folder = join(server.dataDir, 'mail');
-  const file = await vi.waitFor(
-    () => {
-      const newest = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().at(-1);
-      if (!newest) throw new Error('no mail yet');
-      return newest;
-    },
-    { timeout: 10_000 },
-  );
-  const mail = JSON.parse(readFileSync(join(folder, file), 'utf8')) as { text: string };
+  const mail = JSON.parse(await newestMail(server.dataDir)) as { text: string };
   const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
   return { token: url.searchParams.get('token')!, id: url.searchParams.get('id')! };
 }

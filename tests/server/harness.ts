@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/src/app';
@@ -80,4 +80,18 @@ async function freshDatabase(templateName?: string): Promise<{ url: string; drop
       await client.end();
     },
   };
+}
+
+/** The newest mail the file mailer wrote into `dataDir/mail` (its .json record), once the background send has written it. */
+export async function newestMail(dataDir: string): Promise<string> {
+  const folder = join(dataDir, 'mail');
+  const file = await vi.waitFor(
+    () => {
+      const newest = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().at(-1);
+      if (!newest) throw new Error('no mail yet');
+      return newest;
+    },
+    { timeout: 10_000 },
+  );
+  return readFileSync(join(folder, file), 'utf8');
 }

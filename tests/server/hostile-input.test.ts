@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
 import { permissionMatrix, rowKey } from '../../contract/permissions.matrix';
-import { startTestServer, type TestServer } from './harness';
+import { newestMail, startTestServer, type TestServer } from './harness';
 import { accountIdOf, rodez } from './history-fixtures';
 import { matrixFixtures, matrixRequests, type CellRequest, type MatrixFixtures } from './permission-matrix.requests';
 
@@ -277,16 +275,7 @@ describe('tokens', () => {
   it('renews a password once: a replayed renewal token is refused and changes nothing', async () => {
     const sdis63 = await accountIdOf(server, 'SDIS 63');
     expect((await send({ method: 'POST', url: '/services/backoffice/password/forgot', payload: { email: 'aed-editor@vigil.test', idSite: sdis63 } })).statusCode).toBe(200);
-    const folder = join(server.dataDir, 'mail');
-    const file = await vi.waitFor(
-      () => {
-        const newest = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().at(-1);
-        if (!newest) throw new Error('no mail yet');
-        return newest;
-      },
-      { timeout: 10_000 },
-    );
-    const mail = readFileSync(join(folder, file), 'utf8');
+    const mail = await newestMail(server.dataDir);
     const link = /token=([A-Za-z0-9_-]+)[^"\s]*?(?:&|&amp;|\\u0026)(?:idUser|id)=(\d+)/.exec(mail) ?? /(?:idUser|id)=(\d+)[^"\s]*?(?:&|&amp;|\\u0026)token=([A-Za-z0-9_-]+)/.exec(mail);
     expect(link).not.toBeNull();
     const [token, idUser] = link![0].startsWith('token') ? [link![1], Number(link![2])] : [link![2], Number(link![1])];

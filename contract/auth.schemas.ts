@@ -71,6 +71,9 @@ export const renewBody = z.object({
 
 export const verifyTokenBody = z.object({ token: z.string().min(1).max(200), idUser: z.coerce.number().int() });
 
+/** The tag of the programme's administering account: it manages the accounts its users reach by third-party access. */
+export const defaultAdminTag = 'DEFAULT_ADMIN';
+
 export const accountSummary = z.object({
   id: z.number().int(),
   name: z.string(),

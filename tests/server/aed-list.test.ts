@@ -226,6 +226,53 @@ describe('POST aed/getAedsMap', () => {
   });
 });
 
+describe('accounts a DEFAULT_ADMIN account manages', () => {
+  type Summary = { id: number; name: string };
+  const selectList = async (auth: string) => (await call(server, auth, 'POST', '/services/backOffice/account/accountList/getSelectAccountList', { withChild: true })).body.data as Summary[];
+
+  it('offers the accounts its user reaches by third-party access, once each, after its own tree', async () => {
+    const admin = await server.signIn('admin@vigil.test');
+    const luxembourg = await accountId(server, 'CGDIS');
+    const offered = (await selectList(admin)).map((account) => account.id);
+    expect(offered[0]).toBe(sdis63);
+    expect(offered).toEqual(expect.arrayContaining([codis63, geodae, sdis03, luxembourg]));
+    expect(new Set(offered).size).toBe(offered.length);
+    expect(offered.indexOf(sdis03)).toBeGreaterThan(offered.indexOf(geodae));
+    // The operator has no third-party access: the own tree only.
+    expect((await selectList(operator)).map((account) => account.id)).not.toContain(sdis03);
+  });
+
+  it('lists, maps and opens the AEDs of a managed account when it is selected, and only then', async () => {
+    const admin = await server.signIn('admin@vigil.test');
+    const allierTotal = (await list(allierUser)).body.data.count.totalCount;
+    const managed = await list(admin, { idSelected: String(sdis03), limit: 500 });
+    expect(managed.status).toBe(200);
+    expect(managed.body.data.count.totalCount).toBe(allierTotal);
+    expect(managed.body.data.list.every((row: { idSite: number }) => row.idSite === sdis03)).toBe(true);
+    const map = await call(server, admin, 'POST', `${aedBase}/getAedsMap`, { filter: [], idSelected: sdis03, zoom: 6, bbox: { north: 51.2, south: 42.2, west: -5.2, east: 8.3 } });
+    expect(map.status).toBe(200);
+    expect(map.body.data.total).toBe(allierTotal);
+    const own = await list(admin);
+    expect(own.body.data.count.allCount.map((entry: { idSite: number }) => entry.idSite)).not.toContain(sdis03);
+    const counts = await call(server, admin, 'GET', '/services/backOffice/account/accountList/getAccountListWithAEDCount');
+    expect(counts.body.data.map((account: Summary) => account.id)).not.toContain(sdis03);
+    const allierAed = managed.body.data.list[0];
+    expect((await call(server, admin, 'GET', `${aedBase}/getAed/${allierAed.udid}`)).status).toBe(200);
+    // Without third-party access, the same calls find nothing.
+    expect((await list(operator, { idSelected: String(sdis03) })).status).toBe(403);
+    expect((await call(server, operator, 'GET', `${aedBase}/getAed/${allierAed.udid}`)).status).toBe(404);
+  });
+
+  it('manages nothing from an account that is not the DEFAULT_ADMIN one', async () => {
+    // An administrator of SDIS 03 with third-party access to SDIS 63: SDIS 03 is no DEFAULT_ADMIN account.
+    const onAllier = await signInOn(server, 'aed-allier-admin@vigil.test', 6, sdis03);
+    const [user] = await server.ctx.database.query<{ id: number }>("SELECT id FROM users WHERE email = 'aed-allier-admin@vigil.test'");
+    await server.ctx.database.query('INSERT INTO user_accounts (user_id, account_id) VALUES ($1, $2)', [user.id, sdis63]);
+    expect((await selectList(onAllier)).map((account) => account.id)).toEqual([sdis03]);
+    expect((await list(onAllier, { idSelected: String(sdis63) })).status).toBe(403);
+  });
+});
+
 describe('accounts with AED counts and options', () => {
   it('answers own count and totalLevel per account of the tree', async () => {
     const { status, body } = await call(server, operator, 'GET', '/services/backOffice/account/accountList/getAccountListWithAEDCount');

@@ -15,7 +15,7 @@ export type AccountId = string;
 export const defaultAccountId: AccountId = '0';
 export const temporaryAccountId: AccountId = '-1';
 /** Tag of the account whose users may swap in the accounts it manages. */
-export const defaultAdminTag = 'DEFAULT_ADMIN';
+export { defaultAdminTag } from '../../../contract/auth.schemas';
 
 /** One account of the selector with its counts. */
 export interface AccountEntry {

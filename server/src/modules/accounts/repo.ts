@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { accounts, userAccounts } from '../../db/schema/accounts';
-import type { AccountSummary } from '../../../../contract/auth.schemas';
+import { defaultAdminTag, type AccountSummary } from '../../../../contract/auth.schemas';
 
 const summaryColumns = {
   id: accounts.id,
@@ -38,8 +38,29 @@ export async function accountSubtree(db: Db, rootId: number): Promise<AccountSum
   return rowsOf<AccountSummary>(
     db,
     sql`WITH RECURSIVE down AS (
-      SELECT * FROM accounts WHERE id = ${rootId}
-      UNION SELECT a.* FROM accounts a JOIN down ON a.parent_id = down.id)
-    SELECT id, name, kind, tag, logo, country, parent_id AS "parentId" FROM down ORDER BY parent_id NULLS FIRST, name`,
+      SELECT accounts.*, 0 AS depth FROM accounts WHERE id = ${rootId}
+      UNION SELECT a.*, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id)
+    SELECT id, name, kind, tag, logo, country, parent_id AS "parentId" FROM down ORDER BY depth, name`,
   );
+}
+
+/**
+ * The accounts a user manages from a tree whose root is tagged DEFAULT_ADMIN (the programme's own
+ * account): those granted to the user by third-party access outside that tree, with their
+ * descendants, parents first. None when the tree's root is another account.
+ */
+export async function managedAccounts<T extends { id: number; tag: string | null }>(db: Db, userId: number, tree: T[]): Promise<AccountSummary[]> {
+  if (tree[0]?.tag !== defaultAdminTag) return [];
+  const inTree = new Set(tree.map((account) => account.id));
+  const granted = await db.select({ accountId: userAccounts.accountId }).from(userAccounts).where(eq(userAccounts.userId, userId));
+  const managed: AccountSummary[] = [];
+  for (const { accountId } of granted) {
+    if (inTree.has(accountId)) continue;
+    for (const account of await accountSubtree(db, accountId)) {
+      if (inTree.has(account.id)) continue;
+      inTree.add(account.id);
+      managed.push(account);
+    }
+  }
+  return managed;
 }

@@ -45,7 +45,8 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
     handler: async (request) => {
       const session = sessionOf(request);
       const tree = await repo.accountSubtree(ctx.database.db, session.siteId);
-      const list = request.body?.withChild === false ? tree.filter((account) => account.id === session.siteId) : tree;
+      // A DEFAULT_ADMIN account also offers the accounts its user manages (docs/decisions.md).
+      const list = request.body?.withChild === false ? tree.filter((account) => account.id === session.siteId) : [...tree, ...(await repo.managedAccounts(ctx.database.db, session.userId, tree))];
       return { data: list.map((account) => ({ ...account, label: account.name, value: account.id })) };
     },
   });

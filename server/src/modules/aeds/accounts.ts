@@ -1,14 +1,14 @@
 import type { AppContext } from '../../context';
 import type { Session } from '../../plugins/authenticate';
 import { countsBySite } from './list';
-import { visibleSites } from './tenancy';
+import { ownSites } from './tenancy';
 
 /**
  * GET backOffice/account/accountList/getAccountListWithAEDCount: the caller's account tree with,
  * per account, its own live AEDs (count) and those of its whole subtree (totalLevel).
  */
 export async function accountsWithAedCount(ctx: AppContext, session: Session) {
-  const sites = await visibleSites(ctx, session);
+  const sites = await ownSites(ctx, session);
   const counts = await countsBySite(
     ctx,
     sites.map((site) => site.id),

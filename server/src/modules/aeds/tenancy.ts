@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { aeds } from '../../db/schema/aeds';
 import { forbidden, notFound } from '../../errors';
+import { managedAccounts } from '../accounts/repo';
 import type { Session } from '../../plugins/authenticate';
 
 /** An account of the caller's tree, as the AED module needs it. */
@@ -15,30 +16,47 @@ export interface SiteInfo {
   parentId: number | null;
 }
 
-/** Every account a session may see: its account and the descendants (CONTRIBUTING "Tenancy"). */
-export async function visibleSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
+/** The accounts of the session's own tree: its account and the descendants (CONTRIBUTING "Tenancy"). */
+export async function ownSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
   return subtree(ctx, session.siteId);
+}
+
+/**
+ * Every account whose AEDs a session may see: its own tree and, when its account is tagged
+ * DEFAULT_ADMIN, the accounts it manages — those its user reaches through third-party access, with
+ * their descendants (docs/decisions.md "Accounts a DEFAULT_ADMIN account manages").
+ */
+export async function visibleSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
+  const own = await ownSites(ctx, session);
+  const managed = await managedSites(ctx, session, own);
+  return managed.length ? [...own, ...managed] : own;
+}
+
+/** The accounts a DEFAULT_ADMIN session manages outside its own tree (none for other accounts). */
+async function managedSites(ctx: AppContext, session: Session, own: SiteInfo[]): Promise<SiteInfo[]> {
+  return managedAccounts(ctx.database.db, session.userId, own);
 }
 
 async function subtree(ctx: AppContext, rootId: number): Promise<SiteInfo[]> {
   return rowsOf<SiteInfo>(
     ctx.database.db,
     sql`WITH RECURSIVE down AS (
-      SELECT id, name, kind, tag, parent_id FROM accounts WHERE id = ${rootId}
-      UNION SELECT a.id, a.name, a.kind, a.tag, a.parent_id FROM accounts a JOIN down ON a.parent_id = down.id)
-    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY parent_id NULLS FIRST, name`,
+      SELECT id, name, kind, tag, parent_id, 0 AS depth FROM accounts WHERE id = ${rootId}
+      UNION SELECT a.id, a.name, a.kind, a.tag, a.parent_id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id)
+    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY depth, name`,
   );
 }
 
 /**
  * The accounts a list, map or export covers: the selected account (alone or with its children)
- * or, for '0', '-1' or none, every visible account. A selection outside the caller's tree is 403.
+ * or, for '0', '-1' or none, the session's own tree. A selection the caller may not see is 403;
+ * a DEFAULT_ADMIN session may select an account it manages.
  */
 export async function scopeSites(ctx: AppContext, session: Session, idSelected: string | number | null | undefined, withChild = true): Promise<SiteInfo[]> {
-  const visible = await visibleSites(ctx, session);
   const selected = idSelected === undefined || idSelected === null || idSelected === '' ? 0 : Number(idSelected);
   if (!Number.isInteger(selected)) throw forbidden(aedErrorKeys.accountNotAllowed);
-  if (selected <= 0) return visible;
+  if (selected <= 0) return ownSites(ctx, session);
+  const visible = await visibleSites(ctx, session);
   if (!visible.some((site) => site.id === selected)) throw forbidden(aedErrorKeys.accountNotAllowed);
   if (!withChild) return visible.filter((site) => site.id === selected);
   const ids = new Set([selected]);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { defaultAdminTag } from '../../../../contract/auth.schemas';
 import type { Db } from '../../db/database';
 import { accountSubtree } from '../accounts/repo';
 
@@ -15,7 +16,7 @@ export interface ResponderScope {
 export async function responderScope(db: Db, siteId: number): Promise<ResponderScope> {
   const tree = await accountSubtree(db, siteId);
   const own = tree.find((account) => account.id === siteId);
-  return { siteIds: tree.map((account) => account.id), unassigned: own?.tag === 'DEFAULT_ADMIN' };
+  return { siteIds: tree.map((account) => account.id), unassigned: own?.tag === defaultAdminTag };
 }
 
 /** SQL condition: the site column (of a responder, or a notification) is within the scope. */

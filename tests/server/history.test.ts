@@ -209,6 +209,38 @@ describe('getAlertHistory', () => {
   });
 });
 
+describe('getAlertHistory follows the alerts as they live', () => {
+  it('counts a departure once the responder accepts, and moves the call-back tag with each call', async () => {
+    const operator = await server.signIn('operator@vigil.test');
+    const sdis63 = await accountIdOf(server, 'SDIS 63');
+    const victim = offset(area, -90_000, 0);
+    const runner = await addResponder(server, offset(victim, 40, 0));
+    const alertId = (await call(server, operator, 'POST', '/services/emergency/v2/alertLaunch', { ...victim, address: 'Tag street, Millau', alertType: 1 })).body.data.alertId as number;
+    const listed = async (values: Record<string, string | boolean>) => {
+      const { status, body } = await call(server, referent, 'GET', `${history}?${queryOf({ selectedSite: sdis63, startDate: isoDay(new Date()), limit: 100, ...values })}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return (body.data.list as Row[]).find((row) => row.alertId === alertId);
+    };
+    expect(await listed({})).toBeDefined();
+    expect(await listed({ withCitizenResponderOnly: true })).toBeUndefined();
+    const accepted = await server.app.inject({ method: 'POST', url: `/services/responder/v1/alerts/${alertId}/accept`, headers: { authorization: runner.auth }, payload: {} });
+    expect(accepted.statusCode).toBe(200);
+    expect(await listed({ withCitizenResponderOnly: true })).toMatchObject({ nbDepartures: 1 });
+    expect(await listed({ tag: 'alertInProgress' })).toBeDefined();
+    expect(await listed({ tag: 'toDo' })).toBeUndefined();
+
+    expect((await call(server, operator, 'POST', '/services/emergency/v2/alertClose', { alertId })).status).toBe(200);
+    const closed = await listed({ tag: 'toDo' });
+    expect(closed).toMatchObject({ nbDepartures: 1, contactStatus: 'toDo' });
+    const requestId = (closed!.responders as { id: number }[])[0].id;
+    const sent = await call(server, referent, 'POST', `/services/backoffice/alert/citizenAlertForm/${requestId}`, { draftId: randomUUID(), outcome: 'noAnswer' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await listed({ tag: 'toDo' })).toBeUndefined();
+    expect(await listed({ tag: 'noAnswer' })).toMatchObject({ contactStatus: 'noAnswer' });
+    expect(await listed({ withCitizenResponderOnly: true })).toMatchObject({ nbDepartures: 1 });
+  });
+});
+
 describe('getAlertChronology', () => {
   it('tells an alert from creation to close: offers, answers, progress, moves, stop and start, and who closed it', async () => {
     const operator = await server.signIn('operator@vigil.test');

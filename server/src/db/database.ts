@@ -93,7 +93,9 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // JIT compilation pays off for long analytic queries only: for the history's counts and the
+  // dashboards it added 7 to 10 ms of compiling to queries of 20 to 60 ms.
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off' });
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
   const db = drizzlePg(pool) as unknown as Db;
   await withMigrationLock(url, () => migratePg(drizzlePg(pool), { migrationsFolder }));

@@ -33,6 +33,10 @@ export const alerts = pgTable(
     distance: real('distance').notNull().default(0),
     nbEngaged: integer('nb_engaged').notNull().default(0),
     nbRefused: integer('nb_refused').notNull().default(0),
+    /** Requests that set off (accepted_at set), kept by a trigger: the history's "set off only" filter. */
+    nbDepartures: integer('nb_departures').notNull().default(0),
+    /** The statuses of the alert's call-backs as bits (callbackStatusBit), kept by triggers: the history's call-back tags. */
+    callbackMask: smallint('callback_mask').notNull().default(0),
     test: boolean('test').notNull().default(false),
     debugMode: smallint('debug_mode').notNull().default(0),
     /** Call-back status (spec §4): alertInProgress while open, toDo once closed; later issues move it on. */

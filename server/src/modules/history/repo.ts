@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContactStatus } from '../../../../contract/charts/callback.chart';
+import { contactStatuses, type ContactStatus } from '../../../../contract/charts/callback.chart';
 import type { RequestStatus } from '../../../../contract/charts/responder-request.chart';
 import type { HistoryFilter, HistoryTag } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
@@ -43,15 +43,22 @@ export interface DepartureRow {
   accepted_at: Date | null;
 }
 
+/** A contact status's bit in alerts.callback_mask: its place in contactStatuses (SQL callback_status_bit, migration 0022). */
+const callbackStatusBit = (status: ContactStatus) => 1 << contactStatuses.indexOf(status);
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * Alerts with at least one responder in the tag's call-back situation. Every departure of a closed
- * alert has its call-back row (modules/callbacks/sync.ts, run before the list): a tag is a look-up
- * of call-backs by account and status; only "alert in progress" reads the open alerts' requests.
+ * alert has its call-back row (modules/callbacks/sync.ts, run before the list), and the alert keeps
+ * the statuses of its call-backs as bits (callback_mask, kept by triggers, carried by the
+ * history's covering index): a status tag reads the alert row alone. The tags that depend on the
+ * time (older than 10 days, overdue, due today) look the call-backs up; "alert in progress" reads
+ * the open alerts' requests.
  */
 function tagCondition(tag: HistoryTag, siteIds: number[]): SQL {
   if (tag === 'alertInProgress') return sql`a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND q.accepted_at IS NOT NULL)`;
+  if (tag !== 'olderThan10Days' && tag !== 'overdue' && tag !== 'dueToday') return sql`(a.callback_mask & ${callbackStatusBit(tag)}) <> 0`;
   const recall = sql`c.status IN ('recall', 'recallFragile')`;
   const today = startOfToday();
   const condition =
@@ -59,9 +66,7 @@ function tagCondition(tag: HistoryTag, siteIds: number[]): SQL {
       ? staleSql(sql`c.status`, 'ca', 'c')
       : tag === 'overdue'
         ? sql`${recall} AND c.recall_at < now()`
-        : tag === 'dueToday'
-          ? sql`${recall} AND c.recall_at >= ${ts(today.toJSDate())} AND c.recall_at < ${ts(today.plus({ days: 1 }).toJSDate())}`
-          : sql`c.status = ${tag}`;
+        : sql`${recall} AND c.recall_at >= ${ts(today.toJSDate())} AND c.recall_at < ${ts(today.plus({ days: 1 }).toJSDate())}`;
   const join = tag === 'olderThan10Days' ? sql` JOIN alerts ca ON ca.id = c.alert_id` : sql``;
   return sql`a.id IN (SELECT c.alert_id FROM callbacks c${join} WHERE ${inIds(sql`c.id_site`, siteIds)} AND ${condition})`;
 }
@@ -75,10 +80,8 @@ export function historyWhere(siteIds: number[], range: DayRange, filter: History
     const pattern = `%${escapeLike(filter.address)}%`;
     where.push(sql`(a.address ILIKE ${pattern} OR a.address_info ILIKE ${pattern})`);
   }
-  // A closed alert had departures when it has call-backs; an open one, when a request set off.
-  if (filter.withCitizenResponderOnly) {
-    where.push(sql`(EXISTS (SELECT 1 FROM callbacks c WHERE c.alert_id = a.id) OR (a.close = 0 AND EXISTS (SELECT 1 FROM alert_requests q WHERE q.alert_id = a.id AND q.accepted_at IS NOT NULL)))`);
-  }
+  // Requests that set off, counted on the alert by a trigger (migration 0022).
+  if (filter.withCitizenResponderOnly) where.push(sql`a.nb_departures > 0`);
   if (filter.tag) where.push(tagCondition(filter.tag, siteIds));
   return sql.join(where, sql` AND `);
 }

@@ -114,6 +114,10 @@ async function main() {
     await timed('list text search "mairie riom"', list, { filter: [{ type: 'ALL', tag: '', value: 'mairie riom' }] }, (data) => {
       results.searchTotal = data.count.totalCount;
     });
+    // A broad search: one word that a large part of the register's names and addresses carry.
+    await timed('list text search "mairie" (broad)', list, { filter: [{ type: 'ALL', tag: '', value: 'mairie' }] }, (data) => {
+      results.broadSearchTotal = data.count.totalCount;
+    });
     await timed('list city + vigilance + certified', list, {
       filter: [
         { type: 'TAG', tag: 'city', value: 'clermont' },

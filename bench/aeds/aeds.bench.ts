@@ -11,11 +11,10 @@
  *   --only calls|export: run one half (the other half's figures are kept from the results file).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { freshPostgres } from '../postgres';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/src/app';
@@ -42,25 +41,6 @@ function nationalTowns(random: ReturnType<typeof randomGenerator>): Town[] {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-async function freshPostgres(url: string) {
-  const name = `vigil_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 async function main() {

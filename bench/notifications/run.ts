@@ -11,7 +11,7 @@
  *        [--postgres-url postgres://postgres@127.0.0.1:5432/postgres]
  */
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import { freshPostgres } from '../postgres';
 import pino from 'pino';
 import http from 'node:http';
 import { pushDelivery } from '../../server/src/adapters/push/delivery';
@@ -107,29 +107,10 @@ const noopProvider: PushProvider = {
   },
 };
 
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `vigil_bench_push_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function run(engine: 'pglite' | 'postgres'): Promise<BenchRun> {
   const fcm = await startFakeFcm();
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-push-'));
-  const database = engine === 'postgres' ? await freshPostgres(values['postgres-url']!) : undefined;
+  const database = engine === 'postgres' ? await freshPostgres(values['postgres-url']!, 'vigil_bench_push') : undefined;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const serviceAccount = {
     project_id: 'bench',

@@ -78,6 +78,32 @@ describe('POST aed/getAllList', () => {
     expect(body.data.count.totalCount).toBe(body.data.list.length);
   });
 
+  it('counts a broad word exactly, and follows renames, soft deletes and restores', async () => {
+    const broad = await list(operator, { filter: [{ type: 'ALL', tag: '', value: 'MAIRIE' }], limit: 500, idSelected: sdis63 });
+    const [expected] = await server.ctx.database.query<{ n: number }>(
+      `WITH RECURSIVE tree AS (SELECT id FROM accounts WHERE id = $1 UNION SELECT a.id FROM accounts a JOIN tree ON a.parent_id = tree.id)
+       SELECT count(*)::int AS n FROM aeds WHERE id_site IN (SELECT id FROM tree) AND deleted_at IS NULL AND search_text LIKE '%mairie%'`,
+      [sdis63],
+    );
+    expect(broad.body.data.count.totalCount).toBe(expected.n);
+    expect(broad.body.data.list).toHaveLength(Math.min(500, expected.n));
+
+    const word = `quokka${Math.random().toString(36).slice(2, 8)}`;
+    const found = async (text: string, filter: object[] = []) => (await list(operator, { filter: [{ type: 'ALL', tag: '', value: text }, ...filter] })).body.data;
+    const created = await call(server, operator, 'PATCH', `${aedBase}/patchAed/new`, newAed({ name: `Mairie ${word}` }));
+    expect(created.status).toBe(200);
+    const udid = created.body.data.udid as string;
+    expect((await found(word)).count.totalCount).toBe(1);
+    expect((await call(server, operator, 'PATCH', `${aedBase}/patchAed/${udid}`, { name: `Salle ${word}bis` })).status).toBe(200);
+    expect((await found(`mairie ${word}`)).count.totalCount).toBe(0);
+    expect((await found(`${word}BIS`)).list.map((row: { udid: string }) => row.udid)).toEqual([udid]);
+    await call(server, operator, 'PATCH', `${aedBase}/softDelete`, { udid });
+    expect((await found(`${word}bis`)).count.totalCount).toBe(0);
+    expect((await found(`${word}bis`, [{ type: 'ADVANCED', tag: 'status', value: ['deleted'] }])).count.totalCount).toBe(1);
+    await call(server, operator, 'PATCH', `${aedBase}/restoreAed`, { udid });
+    expect((await found(`${word}bis`)).count.totalCount).toBe(1);
+  });
+
   it('matches a TAG filter in its field only', async () => {
     const { body } = await list(operator, { filter: [{ type: 'TAG', tag: 'city', value: 'riom' }], limit: 500 });
     expect(body.data.list.length).toBeGreaterThan(0);

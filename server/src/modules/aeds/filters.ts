@@ -45,11 +45,27 @@ function asBoolean(entry: AedFilterEntry): boolean {
   throw invalid(entry);
 }
 
-/** Free-text search: every word must appear in the AED's search text (trigram index). */
-function wordsCondition(value: string): SQL | undefined {
-  const words = normalise(value).split(/\s+/).filter(Boolean).slice(0, 8);
-  if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`${aeds.searchText} LIKE ${`%${likeEscape(word)}%`}`));
+/** The LIKE patterns of a free-text search: every word must appear in the AED's search text. */
+function wordPatterns(value: string): string[] {
+  return normalise(value)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => `%${likeEscape(word)}%`);
+}
+
+/** The search text (alias `s` of aed_search) holds every pattern. */
+export function searchTextMatches(patterns: string[]): SQL {
+  return sql.join(
+    patterns.map((pattern) => sql`s.search_text LIKE ${pattern}`),
+    sql` AND `,
+  );
+}
+
+/** AEDs whose search text holds every pattern, read from aed_search and its trigram index. */
+function searchCondition(patterns: string[]): SQL | undefined {
+  if (patterns.length === 0) return undefined;
+  return sql`${aeds.id} IN (SELECT s.aed_id FROM aed_search s WHERE ${searchTextMatches(patterns)})`;
 }
 
 function vigilanceCondition(entry: AedFilterEntry): SQL {
@@ -125,7 +141,7 @@ function advancedCondition(entry: AedFilterEntry): SQL | undefined {
     case 'position':
       return values.length ? inArray(aeds.position, values.map(Number)) : undefined;
     case 'city':
-      return values.length ? and(sql`${aeds.searchText} LIKE ${contains(values[0])}`, sql`lower(vigil_unaccent(${aeds.city})) LIKE ${contains(values[0])}`) : undefined;
+      return values.length ? and(searchCondition([contains(values[0])]), sql`lower(vigil_unaccent(${aeds.city})) LIKE ${contains(values[0])}`) : undefined;
     case 'zipCode':
       return values.length ? sql`${aeds.zipCode} LIKE ${`${likeEscape(values[0])}%`}` : undefined;
     case 'hasReports':
@@ -167,6 +183,19 @@ export function brandOnlyFilter(filter: AedFilterEntry[]): string[] | null {
 }
 
 /**
+ * The patterns of the free-text searches when they are the only filters narrowing the AEDs (then
+ * the list counts read aed_search alone), null otherwise. Deleted AEDs are hidden then.
+ */
+export function freeTextOnlyFilter(filter: AedFilterEntry[]): string[] | null {
+  const patterns: string[] = [];
+  for (const entry of filter) {
+    if (entry.type === 'ALL') patterns.push(...wordPatterns(String(entry.value ?? '')));
+    else if (hasNarrowingFilter([entry])) return null;
+  }
+  return patterns.length ? patterns : null;
+}
+
+/**
  * The WHERE of a list, map or export: the account scope, the filters, and deleted AEDs hidden
  * unless a status filter asks for them.
  */
@@ -176,13 +205,13 @@ export function aedConditions(siteIds: number[], filter: AedFilterEntry[]): SQL 
   if (!statusFilter) conditions.push(isNull(aeds.deletedAt));
   for (const entry of filter) {
     if (entry.type === 'ALL') {
-      conditions.push(wordsCondition(String(entry.value ?? '')));
+      conditions.push(searchCondition(wordPatterns(String(entry.value ?? ''))));
     } else if (entry.type === 'TAG') {
       const text = String(entry.value ?? '').trim();
       if (!text) continue;
       if (!(aedTagFields as readonly string[]).includes(entry.tag)) throw invalid(entry);
       const column = tagColumns[entry.tag as keyof typeof tagColumns];
-      conditions.push(sql`${aeds.searchText} LIKE ${contains(text)}`, sql`lower(vigil_unaccent(${column})) LIKE ${contains(text)}`);
+      conditions.push(searchCondition([contains(text)]), sql`lower(vigil_unaccent(${column})) LIKE ${contains(text)}`);
     } else {
       conditions.push(advancedCondition(entry));
     }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { aedBrandCells, aedMapCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
-import { aedConditions, brandOnlyFilter, hasNarrowingFilter } from './filters';
+import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
 import { listItemOf } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
@@ -87,15 +87,28 @@ async function brandCountsBySite(ctx: AppContext, siteIds: number[], brands: str
   return new Map(rows.map((row) => [row.idSite, Number(row.count)]));
 }
 
+/** Live AEDs per account whose search text holds every pattern, from the narrow aed_search table. */
+async function searchCountsBySite(ctx: AppContext, siteIds: number[], patterns: string[]): Promise<Map<number, number>> {
+  const rows = await rowsOf<{ id_site: number; count: number }>(
+    ctx.database.db,
+    sql`SELECT s.id_site, count(*)::int AS count FROM aed_search s WHERE s.live AND s.id_site = ANY(${sql.param(siteIds)}::int[]) AND ${searchTextMatches(patterns)} GROUP BY s.id_site`,
+  );
+  return new Map(rows.map((row) => [row.id_site, Number(row.count)]));
+}
+
 /**
  * The count block of the list answer: per account, external accounts apart, and the total. Exact
- * in every case; read from pre-aggregated cells when no filter or only a brand filter applies.
+ * in every case; read from pre-aggregated cells when no filter or only a brand filter applies, and
+ * from the narrow search table when only free-text searches apply.
  */
 async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, filter: AedListBody['filter']) {
   const siteIds = sites.map((site) => site.id);
   const brands = brandOnlyFilter(filter);
+  const words = brands ? null : freeTextOnlyFilter(filter);
   const bySite = brands
     ? await brandCountsBySite(ctx, siteIds, brands)
+    : words
+    ? await searchCountsBySite(ctx, siteIds, words)
     : hasNarrowingFilter(filter)
     ? new Map(
         (

@@ -62,6 +62,9 @@ async function main() {
     }
 
 
+    // Statistics as the running server has them: autovacuum on PostgreSQL, Vigil's own maintenance
+    // pass on PGlite (a minute after start, then hourly).
+    await ctx.maintenance.runOnce();
     const app = await buildApp(ctx);
     results.loadBefore = loadavg().map(round);
     if (args.has('priority')) await raisePriority(ctx, results);

@@ -5,6 +5,7 @@ import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
+import { createMaintenance } from './db/maintenance';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
 import { createTokens, resolveJwtSecret } from './plugins/tokens';
@@ -22,6 +23,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     realtime: createRealtime(database, logger),
     jobs: createJobs(database, logger),
+    maintenance: createMaintenance(database, logger),
   };
 }
 
@@ -29,10 +31,12 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
 export async function startBackground(ctx: AppContext): Promise<void> {
   await ctx.realtime.start();
   await ctx.jobs.start();
+  ctx.maintenance.start();
 }
 
 /** Stops background work and closes the database. */
 export async function stopContext(ctx: AppContext): Promise<void> {
+  await ctx.maintenance.stop();
   await ctx.jobs.stop();
   await ctx.realtime.stop();
   await ctx.database.close();

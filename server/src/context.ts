@@ -3,6 +3,7 @@ import type { Geocoder } from './adapters/geocoding/geocoder';
 import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { Maintenance } from './db/maintenance';
 import type { Jobs } from './plugins/jobs';
 import type { Realtime } from './plugins/realtime';
 import type { Tokens } from './plugins/tokens';
@@ -16,5 +17,7 @@ export interface AppContext {
   tokens: Tokens;
   realtime: Realtime;
   jobs: Jobs;
+  /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */
+  maintenance: Maintenance;
   log: FastifyBaseLogger;
 }

@@ -28,4 +28,6 @@ CREATE TRIGGER aeds_search_update AFTER UPDATE ON aeds REFERENCING NEW TABLE AS 
 INSERT INTO aed_search (aed_id, id_site, live, search_text)
 SELECT id, id_site, deleted_at IS NULL, coalesce(search_text, '') FROM aeds;--> statement-breakpoint
 CREATE INDEX "aed_search_text_idx" ON "aed_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-DROP INDEX "aeds_search_idx";
+DROP INDEX "aeds_search_idx";--> statement-breakpoint
+-- Statistics at once, so that the first searches after an upgrade are planned on them.
+ANALYZE "aed_search";

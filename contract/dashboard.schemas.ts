@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag } from './http';
 
 /**
  * The dashboard view (spec §2 "Dashboards", §3 "Statistics", §4 "Dashboard", §7
@@ -16,8 +17,6 @@ export const departureSwitches = [1, 2] as const;
 export type DepartureSwitch = (typeof departureSwitches)[number];
 export const defaultDepartureSwitch: DepartureSwitch = 1;
 
-const flag = (fallback: boolean) =>
-  z.preprocess((value) => (value === '' || value === undefined ? undefined : value === true || value === 'true' || value === '1' || value === 1), z.boolean().default(fallback));
 
 /** GET /services/backoffice/alert/getStatsReferentDashboard */
 export const referentStatsQuery = z.object({

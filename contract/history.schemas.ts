@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flag } from './http';
 import { callbackFlags, contactStatus } from './callback.schemas';
 import { contactStatuses } from './charts/callback.chart';
 import { requestStatuses } from './charts/responder-request.chart';
@@ -30,10 +31,6 @@ export type HistoryTag = (typeof historyTags)[number];
 const blank = (value: unknown) => (value === '' || value === null ? undefined : value);
 const day = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional());
 const optionalInt = z.preprocess(blank, z.coerce.number().int().optional());
-const flag = z.preprocess(
-  (value) => (value === '' || value === undefined ? undefined : value === true || value === 'true' || value === '1' || value === 1),
-  z.boolean().default(false),
-);
 const text = z.preprocess(blank, z.string().trim().max(200).optional());
 
 /** The filters shared by the list and the export. */
@@ -48,9 +45,9 @@ const filterFields = {
   lang: z.preprocess(blank, z.string().max(10).default('fr')),
   order: z.preprocess(blank, z.enum(['asc', 'desc']).default('desc')),
   /** Include test alerts (test site, debug modes 1 and 3). */
-  withTest: flag,
+  withTest: flag(false),
   /** Only alerts where at least one citizen responder set off. */
-  withCitizenResponderOnly: flag,
+  withCitizenResponderOnly: flag(false),
   tag: z.preprocess(blank, z.enum(historyTags).optional()),
   /** One account of the caller's subtree; default the whole subtree. */
   selectedSite: z.preprocess(blank, z.coerce.number().int().positive().optional()),

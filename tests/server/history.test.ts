@@ -181,6 +181,16 @@ describe('getAlertHistory', () => {
     expect(body.data).toMatchObject({ count: 6, page: 1, limit: 20 });
   });
 
+  it('reads a flag as true/false, 1/0, and refuses any other value instead of reading it as "no"', async () => {
+    expect(await idsOf({ withTest: 1 })).toEqual(await idsOf({ withTest: 'true' }));
+    expect(await idsOf({ withTest: '0' })).toEqual(await idsOf({ withTest: false }));
+    expect(await idsOf({ withTest: 'true' })).toContain(ids.test);
+    for (const value of ['yes', '2', 'TRUE ']) {
+      const refused = await list({ withTest: value });
+      expect([refused.status, refused.body.msg], value).toEqual([400, 'error.validation']);
+    }
+  });
+
   it('covers the selected site and its children, and nothing outside the caller’s accounts', async () => {
     expect(await idsOf({ selectedSite: child })).toEqual(named('child'));
     const sdis03 = await accountIdOf(server, 'SDIS 03');

@@ -129,7 +129,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sb}/aedImport/getRows`, access: 'aed.import', own: 404, note: 'an unknown import' },
 
   // Push notifications, news, testers
-  { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 200, note: 'other: idSite of another account answers an empty list (the filter stays inside the caller\'s accounts)' },
+  { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
   { method: 'POST', path: `${sb}/admin/notification/playOrStopNotification`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
   { method: 'DELETE', path: `${sb}/admin/notification/deleteAdminNotification/:id`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
   { method: 'POST', path: `${sb}/admin/notification/duplicateDraft`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },

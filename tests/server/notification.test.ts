@@ -348,6 +348,7 @@ describe('permissions and tenancy', () => {
     const sdis03 = `JWT ${switched.json().data.token}`;
     const list = (await call('GET', `${base}/getAdminNotifications`, sdis03)).body.data;
     expect(list).toEqual({ list: [], count: 0 });
+    expect((await call('GET', `${base}/getAdminNotifications?idSite=${sites.publicApp}`, sdis03)).body).toEqual({ error: true, msg: 'error.notification.site-not-allowed' });
     const [seeded] = await query<{ id: number }>(`SELECT id FROM notifications WHERE title = 'Formation PSC1 gratuite'`);
     expect((await call('POST', `${base}/duplicateDraft`, sdis03, { id: seeded.id })).status).toBe(404);
     expect((await call('DELETE', `${base}/deleteAdminNotification/${seeded.id}`, sdis03)).status).toBe(404);

@@ -86,6 +86,8 @@ async function reload(db: Db, id: number): Promise<NotificationItem> {
 export async function list(ctx: AppContext, session: Session, query: { idSite?: number; osDevice?: string; type?: string; limit: number; page: number }) {
   const db = ctx.database.db;
   const sites = await sitesOf(db, session);
+  // An account outside the caller's is refused, as every other list refuses it, not answered empty.
+  if (query.idSite !== undefined && !sites.includes(query.idSite)) throw forbidden(notificationErrors.siteNotAllowed);
   const parts = [sql`n.id_site = ANY(${sql.param(sites)}::int[])`];
   if (query.idSite !== undefined) parts.push(sql`n.id_site = ${query.idSite}`);
   if (query.osDevice !== undefined) parts.push(sql`n.os_device = ${query.osDevice}`);

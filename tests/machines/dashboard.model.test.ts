@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
-import { dashboardScreenOf, dashboardTabsOf, departuresShownOf, isLoadingAccountStats, isLoadingCallActions, isLoadingDeparturesOf, statsLoadedOf } from '../../src/machines/dashboard/dashboard.selectors';
+import { dashboardScreenOf, dashboardTabsOf, departuresShownOf, isLoadingAccountStats, isLoadingCallActions, isLoadingDeparturesOf, isLoadingSites, sitesOf, statsLoadedOf } from '../../src/machines/dashboard/dashboard.selectors';
 import type { StatsRequest } from '../../src/machines/dashboard/dashboard.types';
 import { describePathModel } from './kit';
 import { accountStatsSample, callActionsSample, failure, ok, referentStatsSample } from './history.fixtures';
@@ -10,13 +10,13 @@ import { pathModel } from './dashboard.samples';
 /** The dashboard machine: model-based replay (dashboard.samples.ts), then journeys with what each call was asked. */
 describePathModel(pathModel);
 
-function scripted(input: { view: string | null; isSuperAdmin: boolean }, accountStats: unknown = ok(accountStatsSample)) {
+function scripted(input: { view: string | null; isSuperAdmin: boolean }, accountStats: unknown = ok(accountStatsSample), sites: () => Promise<unknown> = async () => ok([])) {
   const { view, isSuperAdmin } = input;
   const statsRequests: StatsRequest[] = [];
   const callActionSites: (number | null)[] = [];
   const machine = dashboardMachine.provide({
     actors: {
-      loadSites: fromPromise(async () => ok([]) as never),
+      loadSites: fromPromise(async () => (await sites()) as never),
       loadStats: fromPromise(async ({ input: request }: { input: StatsRequest }) => {
         statsRequests.push(request);
         return ok(referentStatsSample({ personal: request.isPersonalFetch, month: request.isMonthDepartureFetch, total: request.isTotalDepartureFetch })) as never;
@@ -46,6 +46,21 @@ describe('dashboard journeys', () => {
     expect(statsRequests).toEqual([{ selectedSite: null, isPersonalFetch: true, isMonthDepartureFetch: true, isTotalDepartureFetch: false }]);
     expect(departuresShownOf(actor.getSnapshot())?.nbIntervention).toBe(10);
     expect(dashboardTabsOf(actor.getSnapshot())).toEqual(['referent', 'tech']);
+  });
+
+  it('shows the figures without waiting for the site list, which fills the filter when it comes', async () => {
+    let answerSites: (value: unknown) => void = () => undefined;
+    const sites = new Promise((resolve) => (answerSites = resolve));
+    const { actor, statsRequests, callActionSites } = scripted({ view: 'referent', isSuperAdmin: false }, ok(accountStatsSample), () => sites);
+    await idle(actor);
+    expect(isLoadingSites(actor.getSnapshot())).toBe(true);
+    expect(dashboardScreenOf(actor.getSnapshot())).toBe('referent');
+    expect(departuresShownOf(actor.getSnapshot())?.nbIntervention).toBe(10);
+    expect([statsRequests.length, callActionSites]).toEqual([1, [null]]);
+    answerSites(ok([{ id: 1, name: 'SDIS 63', kind: 'internal', tag: null, logo: null, country: 'FR', parentId: null }]));
+    await waitFor(actor, (snapshot) => !isLoadingSites(snapshot));
+    expect(sitesOf(actor.getSnapshot()).map((site) => site.name)).toEqual(['SDIS 63']);
+    expect(statsRequests).toHaveLength(1);
   });
 
   it('fetches the total once when the switch first shows it, and never again', async () => {

@@ -28,11 +28,11 @@ export const dashboardEvents = {
   'dashboard.refresh': [{ type: 'dashboard.refresh' }],
 } satisfies EventSamples<typeof dashboardMachine>;
 
-/** Only what guards read: the states, the view asked before the start, and which departures are loaded while the statistics are shown (the switch's guard). */
+/** Only what guards read: the states and which departures are loaded while the statistics are shown (the switch's guard). */
 function serializeState(snapshot: AnyMachineSnapshot): string {
   const context = snapshot.context as DashboardContext;
   const shown = snapshot.matches({ running: { stats: 'ready' } });
-  return JSON.stringify({ value: snapshot.value, view: snapshot.matches('starting') ? context.view : null, month: shown && context.stats?.departure.month != null, total: shown && context.stats?.departure.total != null });
+  return JSON.stringify({ value: snapshot.value, month: shown && context.stats?.departure.month != null, total: shown && context.stats?.departure.total != null });
 }
 
 export const pathModel = definePathModel({
@@ -46,6 +46,6 @@ export const pathModel = definePathModel({
     loadAccountStats: { done: [ok(accountStatsSample), failure('error.dashboard.admin-only', 403), failure('error.network')], error: [new Error('boom')] },
   },
   serializeState,
-  // Three parallel regions: shortest paths plus one per transition reach every state and transition.
+  // Four parallel regions: shortest paths plus one per transition reach every state and transition.
   simplePaths: false,
 });

@@ -27,8 +27,8 @@ const siteChange = { type: 'chooseSite', params: ({ event }: { event: { site: nu
 
 /**
  * The dashboard view (spec §2, §4): Referent (default), Tech and Admin tabs, an unknown-dashboard
- * message, the site filter and the departure-period switch (default 1). The site list loads first; then the referent statistics,
- * the call actions and the admin tab's account statistics load in regions of their own; changing
+ * message, the site filter and the departure-period switch (default 1). The site list, the referent
+ * statistics, the call actions and the admin tab's account statistics load at once, in regions of their own; changing
  * the site marks the statistics as not loaded and fetches them again. A switch fetches only the
  * departures it shows, once (spec §7's fetch flags).
  */
@@ -36,7 +36,6 @@ export const dashboardMachine = setup({
   types: {} as { context: DashboardContext; events: DashboardEvent; input: DashboardInput },
   actors: dashboardActors,
   guards: {
-    isView: ({ context }, params: { view: string }) => context.view === params.view,
     asksView: (_, params: { asked: string; view: string }) => params.asked === params.view,
     ok: (_, params: { outcome: { ok: boolean } }) => params.outcome.ok,
     /** The server keeps account statistics for super administrators (403). */
@@ -77,23 +76,30 @@ export const dashboardMachine = setup({
     callActionsError: null,
     accountStatsError: null,
   }),
-  initial: 'starting',
-  // A view asked while the site list loads is kept and shown once it has loaded.
-  on: { 'view.choose': { actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } } },
+  initial: 'running',
   states: {
-    // The accounts of the site filter come first: a failure leaves "all my accounts" only.
-    starting: {
-      invoke: {
-        src: 'loadSites',
-        onDone: [{ guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'running', actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } }, { target: 'running' }],
-        onError: 'running',
-      },
-    },
     running: {
       type: 'parallel',
       states: {
+        // The accounts of the site filter load beside the figures, which do not wait for them (the
+        // default filter is every account): a failure leaves "all my accounts" only.
+        sites: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadSites',
+                onDone: [{ guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } }, { target: 'failed' }],
+                onError: 'failed',
+              },
+            },
+            ready: {},
+            failed: {},
+          },
+        },
         view: {
-          initial: 'choosing',
+          // Referent by default; the page asks the view of its address at once.
+          initial: 'referent',
           on: {
             'view.choose': [
               { guard: { type: 'asksView', params: ({ event }) => ({ asked: event.view, view: 'referent' }) }, target: '.referent', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
@@ -103,15 +109,6 @@ export const dashboardMachine = setup({
             ],
           },
           states: {
-            // The view asked before the start (default referent).
-            choosing: {
-              always: [
-                { guard: { type: 'isView', params: { view: 'referent' } }, target: 'referent' },
-                { guard: { type: 'isView', params: { view: 'tech' } }, target: 'tech' },
-                { guard: { type: 'isView', params: { view: 'admin' } }, target: 'admin' },
-                { target: 'unknown' },
-              ],
-            },
             referent: {},
             tech: {},
             admin: {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { groups } from '../../../contract/groups';
 import { useIntl } from '../../i18n/intl-provider';
-import { dashboardScreenOf, dashboardTabsOf, sitesOf } from '../../machines/dashboard/dashboard.selectors';
+import { dashboardScreenOf, dashboardTabsOf, isLoadingSites, sitesOf } from '../../machines/dashboard/dashboard.selectors';
 import type { IndicatorPart } from '../../machines/dashboard/indicators.types';
 import { SessionActor } from '../app/actor-contexts';
 import { DashboardActor, IndicatorsActor } from './dashboard-actors';
@@ -33,6 +33,7 @@ function DashboardScreen() {
   const screen = DashboardActor.useSelector(dashboardScreenOf);
   const tabs = DashboardActor.useSelector(dashboardTabsOf);
   const sites = DashboardActor.useSelector(sitesOf);
+  const loadingSites = DashboardActor.useSelector(isLoadingSites);
   const site = DashboardActor.useSelector((snapshot) => snapshot.context.selectedSite);
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
@@ -48,11 +49,6 @@ function DashboardScreen() {
 
   const body = (
     <>
-      {screen === 'starting' ? (
-        <div className="dash-message surface-card border-round-xl shadow-1">
-          <i className="pi pi-spin pi-spinner" aria-hidden /> {t('indicator.loading')}
-        </div>
-      ) : null}
       {screen === 'referent' ? <ReferentTab /> : null}
       {screen === 'tech' ? <TechTab /> : null}
       {screen === 'admin' ? <AdminTab /> : null}
@@ -75,7 +71,7 @@ function DashboardScreen() {
         <div className="dash-toolbar__group">
           <div className="dash-toolbar__field">
             <label htmlFor="dashboard-site">{t('dashboard.site')}</label>
-            <Dropdown inputId="dashboard-site" value={site} options={siteOptions} placeholder={t('dashboard.site.all')} showClear onChange={(event) => dashboard.send({ type: 'site.choose', site: (event.value as number | undefined) ?? null })} />
+            <Dropdown inputId="dashboard-site" value={site} options={siteOptions} loading={loadingSites} placeholder={t('dashboard.site.all')} showClear onChange={(event) => dashboard.send({ type: 'site.choose', site: (event.value as number | undefined) ?? null })} />
           </div>
           <Button type="button" icon="pi pi-refresh" rounded text aria-label={t('history.refresh')} onClick={() => dashboard.send({ type: 'dashboard.refresh' })} />
         </div>

@@ -10,6 +10,12 @@ export interface AuditedCall {
   target?: string;
   /** Request fields copied into the row's details (identifiers and choices only, never free text). */
   details?: readonly string[];
+  /**
+   * The row commits without waiting for the disk, like the change it records: a preview's draft
+   * (server/src/modules/alerts/writes.ts). A crash in the next fraction of a second may lose the
+   * latest draft and its row; never a launch, which commits synchronously.
+   */
+  relaxedCommit?: true;
 }
 
 const sa = '/services/backOffice';
@@ -22,7 +28,7 @@ export const auditedCalls: Record<string, AuditedCall> = {
   [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
   [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
 
-  [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
+  [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'], relaxedCommit: true },
   [`POST ${em}/alertLaunch`]: { action: 'alert.launch', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
   [`POST ${em}/alert/:alertId`]: { action: 'alert.update', target: 'params.alertId' },
   [`POST ${em}/alertClose`]: { action: 'alert.close', target: 'body.alertId' },

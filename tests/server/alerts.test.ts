@@ -137,6 +137,19 @@ describe('launch', () => {
     expect(mission(carrier).mission).toBe('victim'); // brings their own AED
   });
 
+  it('sends straight to the victim a responder who took an AED along after reporting their position', async () => {
+    const victim = spot(10);
+    await addResponder(server, offset(victim, 50, 0));
+    await addResponder(server, offset(victim, 0, 120));
+    const runner = await addResponder(server, offset(victim, 250, 0));
+    await addAed(server, offset(victim, 150, 0));
+    // As the responder's profile change writes it: the position row already exists.
+    await server.ctx.database.query('UPDATE responders SET carries_aed = true WHERE id = $1', [runner.responderId]);
+    const { body } = await call(server, operator, 'POST', `${v2}/alertLaunch`, { ...victim, address: '10 place du Test', alertType: 1 });
+    const cards = (await call(server, operator, 'GET', `${v2}/citizenRespondersOnCall?alertId=${body.data.alertId}&lang=fr`)).body.data as { citizenResponderId: number; mission: string }[];
+    expect(cards.find((card) => card.citizenResponderId === runner.responderId)?.mission).toBe('victim');
+  });
+
   it('writes one push message per device in one transaction and delivers them through the outbox', async () => {
     const victim = spot(5);
     const english = await addResponder(server, offset(victim, 40, 0), { language: 'en' });

@@ -103,12 +103,14 @@ export const responderPositions = pgTable(
     available: boolean('available').notNull().default(true),
     reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Copies of responders.account_status = 'activated', is_bot and is_tester, kept by triggers
-     * (migration 0012): the radius search filters on them without visiting the responders table.
+     * Copies of responders.account_status = 'activated', is_bot, is_tester and carries_aed, kept by
+     * triggers (migrations 0012, 0026): the radius search filters and plans missions on them without
+     * visiting the responders table.
      */
     activated: boolean('activated').notNull().default(false),
     isBot: boolean('is_bot').notNull().default(false),
     isTester: boolean('is_tester').notNull().default(false),
+    carriesAed: boolean('carries_aed').notNull().default(false),
   },
   (t) => [index('responder_positions_earth_idx').using('gist', t.earth).where(sql`available`)],
 );

@@ -18,7 +18,12 @@ export interface PlaceInput {
   countryCode?: string;
 }
 
-const geocodeTimeoutMs = 4000;
+/**
+ * Room the offline gazetteer gets after the HTTP geocoder's own time-out (GEOCODER_TIMEOUT_MS):
+ * the call is abandoned only past both, so a slow service ends in the gazetteer's commune, not in
+ * "address not found".
+ */
+const gazetteerRoomMs = 1000;
 
 /**
  * Turns the dispatcher's input into a place. Coordinates win (precision `manual`; an empty address
@@ -31,7 +36,7 @@ export async function resolvePlace(ctx: AppContext, input: PlaceInput): Promise<
     let address = input.address;
     if (!address) {
       try {
-        address = (await ctx.geocoder.reverse(input.lat, input.lon, countryCode, AbortSignal.timeout(geocodeTimeoutMs)))?.label ?? '';
+        address = (await ctx.geocoder.reverse(input.lat, input.lon, countryCode, AbortSignal.timeout(ctx.config.GEOCODER_TIMEOUT_MS + gazetteerRoomMs)))?.label ?? '';
       } catch (error) {
         ctx.log.warn({ err: error }, 'reverse geocoding failed');
       }
@@ -40,7 +45,7 @@ export async function resolvePlace(ctx: AppContext, input: PlaceInput): Promise<
   }
   if (!input.address) return undefined;
   try {
-    const [best] = await ctx.geocoder.search({ address: input.address, countryCode, limit: 1 }, AbortSignal.timeout(geocodeTimeoutMs));
+    const [best] = await ctx.geocoder.search({ address: input.address, countryCode, limit: 1 }, AbortSignal.timeout(ctx.config.GEOCODER_TIMEOUT_MS + gazetteerRoomMs));
     if (!best) return undefined;
     return { lat: best.lat, lon: best.lon, address: input.address, countryCode: best.countryCode || countryCode, precision: best.precision };
   } catch (error) {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NearbyAed } from '../../../../contract/alert.schemas';
 import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import { rowsOf, type Db } from '../../db/database';
+import { byDistance, earthRadiusMetres, withinMetres } from '../../db/earth';
 import { walking, type AlertSettings } from './settings';
 
 /**
@@ -34,7 +35,7 @@ function reachConditions(reach: Reach): SQL {
   // (kept by triggers), so the responders table is not visited for every candidate.
   return sql`p.available
     AND earth_box(${center}, ${reach.radiusMetres}) @> p.earth
-    AND earth_distance(${center}, p.earth) <= ${reach.radiusMetres}
+    AND ${withinMetres(center, sql`p.earth`, reach.radiusMetres)}
     AND p.reported_at >= now() - make_interval(secs => ${reach.freshSeconds})
     AND p.activated
     AND ${pool}
@@ -64,15 +65,15 @@ export async function nearestReachable(db: Db, reach: Reach, limit: number): Pro
   const center = sql`ll_to_earth(${reach.lat}, ${reach.lon})`;
   const rows = await rowsOf<{ responder_id: number; lat: number; lon: number; distance: number; carries_aed: boolean; total: number }>(
     db,
-    // carries_aed through a per-row subquery (an index lookup each): a join to the 1M-row responders
-    // table may be planned as a merge join over its whole primary key.
-    sql`SELECT c.*, coalesce((SELECT r.carries_aed FROM responders r WHERE r.id = c.responder_id), false) AS carries_aed
-          FROM (SELECT p.responder_id, p.lat, p.lon, earth_distance(${center}, p.earth) AS distance, (count(*) OVER ())::int AS total
+    // carries_aed is the position row's copy (migration 0026). The great-circle distance is
+    // computed for the chosen rows only; the order is the chord's.
+    sql`SELECT c.responder_id, c.lat, c.lon, c.total, c.carries_aed, earth_distance(${center}, c.earth) AS distance
+          FROM (SELECT p.responder_id, p.lat, p.lon, p.earth, p.carries_aed, ${byDistance(center, sql`p.earth`)} AS chord, (count(*) OVER ())::int AS total
                   FROM responder_positions p
                  WHERE ${reachConditions(reach)}
-                 ORDER BY distance, p.responder_id
+                 ORDER BY chord, p.responder_id
                  LIMIT ${limit}) AS c
-         ORDER BY c.distance, c.responder_id`,
+         ORDER BY c.chord, c.responder_id`,
   );
   return {
     total: rows[0]?.total ?? 0,
@@ -82,12 +83,11 @@ export async function nearestReachable(db: Db, reach: Reach, limit: number): Pro
 
 /** Metres between two points on the earth (haversine, the radius earthdistance uses). */
 export function metresBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const radius = 6_378_168;
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLon = (b.lon - a.lon) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * radius * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * earthRadiusMetres * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export interface Mission {

@@ -111,12 +111,14 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody):
   }
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   // Debug mode 3 alerts only bots, started at launch around the victim: the preview is their number.
-  const [nbPotentialBS, aeds] = await Promise.all([
-    debugMode === 3 ? settings.BOTS_COUNT : countReachable(db, reachOf(settings, place, distanceMax, debugMode)),
-    aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000),
-  ]);
   const fields = { alertType: body.alertType ?? existing?.alert_type ?? 1, ...site, ...placeFields(place, body.addressInfo), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
-  const row = await writeDraft(db, existing?.id, { ...fields, nbPotentialBs: nbPotentialBS }, { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision, nbPotentialBS });
+  // The draft is written as soon as the count is known, while the AEDs around are still read.
+  const drafted = async () => {
+    const nbPotentialBS = debugMode === 3 ? settings.BOTS_COUNT : await countReachable(db, reachOf(settings, place, distanceMax, debugMode));
+    const row = await writeDraft(db, existing?.id, { ...fields, nbPotentialBs: nbPotentialBS }, { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision, nbPotentialBS });
+    return { row, nbPotentialBS };
+  };
+  const [{ row, nbPotentialBS }, aeds] = await Promise.all([drafted(), aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000)]);
   if (!row) return refuseChanged(db, existing!.id, 'alert.setUp');
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site }, { push: false });
   const needsPinMove = place.precision === 'municipality';

@@ -53,6 +53,12 @@ const settingsSchema = z.object({
   /** Push messages delivered per batch by the outbox job, and attempts before a message is failed. */
   PUSH_BATCH_SIZE: z.coerce.number().int().positive().default(200),
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  /**
+   * Seconds a claimed message stays reserved to its worker: past it, a worker that died mid-send
+   * leaves the message to another pass. Keep it well above PUSH_TIMEOUT_MS (an FCM send may take a
+   * token exchange and a send, twice), or a slow send could be claimed again while in flight.
+   */
+  PUSH_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Bots of debug mode 3: how many around the victim, how likely they accept, time compression. */
   BOTS_COUNT: z.coerce.number().int().min(0).max(100).default(8),
   BOTS_ACCEPT_PROBABILITY: z.coerce.number().min(0).max(1).default(0.75),

@@ -66,7 +66,7 @@ export function registerAuditHook(app: FastifyInstance, ctx: AppContext): void {
         status: reply.statusCode,
         details: detailsOf(request, call),
         ip: request.ip?.slice(0, 64) ?? null,
-      });
+      }, call.relaxedCommit);
     } catch (error) {
       request.log.error({ err: error, action: call.action }, 'audit row not written');
     }

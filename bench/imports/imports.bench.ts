@@ -9,12 +9,10 @@
  *   npx tsx bench/imports/imports.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
  *   options: --rows 100000 --json bench/imports/results-<engine>.json
  */
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/src/app';
@@ -23,6 +21,7 @@ import { loadConfig } from '../../server/src/config';
 import { seedAccounts } from '../../server/src/db/seed/accounts';
 import { csvLine, geodaeHeader, geodaeRow } from '../../tests/fixtures/import/geodae-rows';
 import { getRun, post, upload } from '../../tests/fixtures/import/client';
+import { freshPostgres } from '../postgres';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -57,25 +56,6 @@ async function writeGeodae(path: string, count: number): Promise<void> {
   }
   out.end();
   await once(out, 'finish');
-}
-
-async function freshPostgres(url: string) {
-  const name = `vigil_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;

@@ -8,17 +8,16 @@
  *   npx tsx bench/imports/insert-ceiling.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
  *   option: --json bench/imports/ceiling-<engine>.json (the figures for bench/imports/report.ts)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createContext, stopContext } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
 import { seedAccounts } from '../../server/src/db/seed/accounts';
 import { insertAeds } from '../../server/src/modules/imports/aed-writer';
+import { freshPostgres } from '../postgres';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -34,24 +33,8 @@ interface Line {
 
 async function main() {
   const folder = mkdtempSync(join(tmpdir(), 'vigil-insert-ceiling-'));
-  let drop = async () => undefined as void;
-  let url: string | undefined;
-  if (serverUrl) {
-    const name = `vigil_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(serverUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const database = serverUrl ? await freshPostgres(serverUrl) : undefined;
+  const url = database?.url;
   const ctx = await createContext(loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent' }, url ? { DATABASE_URL: url } : {}), pino({ level: 'silent' }) as FastifyBaseLogger);
   try {
     const { sdis63 } = await seedAccounts(ctx.database.db);
@@ -60,8 +43,10 @@ async function main() {
       n += 1;
       return {
         name: `MAIRIE DE LA COMMUNE ${n}`,
-        lat: 43.5 + (n % 997) * 0.006,
-        lon: -1 + Math.floor(n / 997) * 0.05,
+        // Spread over mainland France (an R2 low-discrepancy sequence), as real registers are: points
+        // in a line, as an earlier version placed them, are a worst case for the GiST index.
+        lat: 42.5 + ((n * 0.7548776662466927) % 1) * 8.5,
+        lon: -4.5 + ((n * 0.5698402909980532) % 1) * 12.5,
         address: `${n % 140} Rue Victor Hugo`,
         city: 'Aurillac',
         zipCode: '15000',
@@ -110,7 +95,7 @@ async function main() {
     }
   } finally {
     await stopContext(ctx);
-    await drop();
+    await database?.drop();
     rmSync(folder, { recursive: true, force: true });
   }
 }

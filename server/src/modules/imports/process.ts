@@ -57,11 +57,25 @@ const geocodeTimeoutMs = 8000;
  * row by row, each under its own savepoint, so a row that fails changes nothing and the others
  * still go in. A row whose key and content match its AED changes nothing (idempotent re-runs).
  */
-export async function processBatch(bc: BatchContext, rows: { row: number; cells: string[] }[], options: BatchOptions = {}): Promise<RowOutcome[]> {
+export async function processBatch(bc: BatchContext, rows: FileRow[], options: BatchOptions = {}): Promise<RowOutcome[]> {
+  return processPlans(bc, planBatch(bc, rows), options);
+}
+
+export interface FileRow {
+  row: number;
+  cells: string[];
+}
+
+/** Reads rows through the mapping: no database, so a run can plan the next batch while this one writes. */
+export function planBatch(bc: Pick<BatchContext, 'mapping' | 'country'>, rows: FileRow[]): RowPlan[] {
+  return rows.map((row) => planRow(bc.mapping, row.row, row.cells, bc.country));
+}
+
+/** processBatch for rows already read through the mapping. */
+export async function processPlans(bc: BatchContext, plans: RowPlan[], options: BatchOptions = {}): Promise<RowOutcome[]> {
   const outcomes = new Map<number, RowOutcome>();
   const fail = (plan: RowPlan, key: string, details: Record<string, unknown> | null = null) =>
     outcomes.set(plan.row, { row: plan.row, status: 'failed', messages: [key, ...plan.warnings.filter((warning) => warning !== key)], details, udid: null });
-  const plans = rows.map((row) => planRow(bc.mapping, row.row, row.cells, bc.country));
   for (const plan of plans) if (plan.error) fail(plan, plan.error.key, plan.error.details ?? null);
 
   const keyed = plans.filter((plan) => !outcomes.has(plan.row) && plan.key !== '');

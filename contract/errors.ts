@@ -15,6 +15,7 @@ export const errorKeys = {
   actionNotAuthorized: 'error.action-not-authorized',
   tooManyRequests: 'error.too-many-requests',
   payloadTooLarge: 'error.payload-too-large',
+  databaseUnavailable: 'error.database.unavailable',
   invalidToken: 'error.auth.invalid-token',
   sessionExpired: 'error.auth.session-expired',
   incorrectPassword: 'error.auth.incorrect-password',

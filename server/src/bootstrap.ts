@@ -13,7 +13,7 @@ import { createTokens, resolveJwtSecret } from './plugins/tokens';
 /** Opens the database and builds every long-lived part. Nothing listens yet. */
 export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
   const logger = log ?? (pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token'] }) as FastifyBaseLogger);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
   return {
     config,
     database,

@@ -8,6 +8,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** PostgreSQL connection string; when empty Vigil runs on embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /** How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool) before it answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   DATA_DIR: z.string().default('./data'),
   /** HMAC secret for session tokens; generated once into DATA_DIR when absent (embedded use only). */
   JWT_SECRET: z.string().min(32, 'config.jwt-secret-too-short').optional(),
@@ -39,6 +41,8 @@ const envSchema = z.object({
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
   /** Push providers, comma-separated: log (embedded: records and logs), fcm (Android, iOS), webpush (browsers). */
   PUSH_PROVIDER: z.string().regex(/^(log|fcm|webpush)(,(log|fcm|webpush))*$/, 'config.push-provider').default('log'),
+  /** Beyond this a push service's answer (FCM, Web Push, the FCM token exchange) is given up; the message is retried later. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** FCM HTTP v1 service account: the key file's path, or its JSON content. */
   FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
   FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorKeys, type ErrorBody } from '../../contract/errors';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 /** An expected failure: an HTTP status and a message key the SPA translates. */
 export class AppError extends Error {
@@ -36,6 +37,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         msg: missing ? errorKeys.missingFields : errorKeys.validation,
         details: error.validation.map((issue) => ({ field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message })),
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // PostgreSQL is down, restarting or refusing connections: the caller may try again shortly.
+      status = 503;
+      body = { error: true, msg: errorKeys.databaseUnavailable };
+      void reply.header('Retry-After', '5');
     } else if (error.statusCode === 429) {
       status = 429;
       body = { error: true, msg: errorKeys.tooManyRequests };

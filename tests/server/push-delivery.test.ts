@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushRouter } from '../../server/src/modules/notifications/push-router';
 import { startTestServer, type TestServer } from './harness';
-import { newVapidKeys, startFakeFcm, startFakePushService } from './push-servers';
+import { newVapidKeys, providerConfig, startFakeFcm, startFakePushService } from './push-servers';
 
 /**
  * Notifications delivered through the outbox to the real protocols: FCM HTTP v1 for Android and
@@ -53,12 +53,7 @@ beforeAll(async () => {
   fcm = await startFakeFcm();
   push = await startFakePushService(vapid.publicKey);
   server = await startTestServer({
-    PUSH_PROVIDER: 'fcm,webpush',
-    FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(fcm.serviceAccount),
-    FCM_ENDPOINT: fcm.url,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    VAPID_SUBJECT: vapid.subject,
+    ...providerConfig(fcm, vapid),
   });
   admin = await server.signIn('admin@vigil.test');
   // CODIS 63 has no activated responder of its own in the demo: these phones are the whole audience.

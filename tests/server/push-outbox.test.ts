@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPending } from '../../server/src/adapters/push/outbox';
 import type { PushProvider, SendOutcome } from '../../server/src/adapters/push/provider';
+import { addResponder } from './alert-fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -85,5 +86,18 @@ describe('push outbox pipeline', () => {
     expect(await drained).toBe(10);
     rows = await statuses();
     expect(rows.map((row) => [row.status, row.provider])).toEqual(Array.from({ length: 10 }, () => ['sent', 'gated']));
+  });
+
+  it('loses the messages of a responder who is removed, through their device', async () => {
+    const db = server.ctx.database;
+    // A responder of their own (registered with a device), one queued message, no alert history.
+    const { responderId } = await addResponder(server, { lat: 45.1, lon: 3.1 });
+    const [device] = await db.query<{ id: number }>('SELECT id FROM responder_devices WHERE responder_id = $1', [responderId]);
+    const responder = { id: responderId };
+    await db.query(`INSERT INTO push_outbox (device_id, responder_id, kind, payload) VALUES ($1, $2, 'NOTIFICATION_TEST', '{}'::jsonb)`, [device.id, responder.id]);
+    const queued = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM push_outbox WHERE responder_id = $1', [responder.id]))[0].n;
+    expect(await queued()).toBe(1);
+    await db.query('DELETE FROM responders WHERE id = $1', [responder.id]);
+    expect(await queued()).toBe(0);
   });
 });

@@ -36,6 +36,7 @@ export async function startFakeFcm(options: { project?: string; tokenLifetime?: 
   const project = options.project ?? 'vigil-test';
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued = new Set<string>();
+  const held = new Set<http.ServerResponse>();
   const state = {
     tokenExchanges: 0,
     /** Tokens sent to, in order; `received` keeps the messages the fake accepted. */
@@ -47,6 +48,10 @@ export async function startFakeFcm(options: { project?: string; tokenLifetime?: 
       issued.delete(token);
     },
     lastAccessToken: '',
+    /** Device tokens whose messages are held without an answer, as by a service that hangs, while listed. */
+    hanging: new Set<string>(),
+    /** What happened to held messages, in order (`held:<token>`, `closed:<token>`); a test may add its own marks. */
+    events: [] as string[],
   };
   let url = '';
   const server = http.createServer(async (request, response) => {
@@ -83,6 +88,15 @@ export async function startFakeFcm(options: { project?: string; tokenLifetime?: 
           error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] },
         });
       }
+      if (state.hanging.has(message.token)) {
+        state.events.push(`held:${message.token}`);
+        held.add(response);
+        request.socket.once('close', () => {
+          held.delete(response);
+          state.events.push(`closed:${message.token}`);
+        });
+        return; // no answer; the socket stays open until the caller gives up
+      }
       if (message.token.startsWith('busy-')) {
         response.setHeader('Retry-After', '7');
         return reply(503, { error: { code: 503, status: 'UNAVAILABLE', message: 'The service is currently unavailable.', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNAVAILABLE' }] } });
@@ -102,7 +116,16 @@ export async function startFakeFcm(options: { project?: string; tokenLifetime?: 
     client_id: '1',
     token_uri: `${url}/token`,
   };
-  return { url, serviceAccount, state, close: () => close(server) };
+  return {
+    url,
+    serviceAccount,
+    state,
+    /** Closes the connections of the held messages without an answer, as when their sender dies. */
+    dropHeld() {
+      for (const response of held) response.socket?.destroy();
+    },
+    close: () => close(server),
+  };
 }
 
 /** A browser's push subscription with its private side, as the user agent would keep it. */
@@ -145,7 +168,12 @@ export function decryptPush(body: Buffer, uaPrivateKey: Buffer, authSecret: Buff
 /** A Web Push service: `/push/{id}` for subscriptions registered with `subscribe`, 410 for others. */
 export async function startFakePushService(vapidPublicKey: string) {
   const subscriptions = new Map<string, { privateKey: Buffer; auth: Buffer }>();
-  const state = { received: [] as { id: string; payload: unknown; ttl: string | undefined; urgency: string | undefined }[], refused: [] as string[] };
+  const state = {
+    received: [] as { id: string; payload: unknown; ttl: string | undefined; urgency: string | undefined }[],
+    refused: [] as string[],
+    /** Subscriptions whose messages are held without an answer while listed. */
+    hanging: new Set<string>(),
+  };
   let url = '';
   const vapidKey = createPublicKey({
     key: { kty: 'EC', crv: 'P-256', x: Buffer.from(vapidPublicKey, 'base64url').subarray(1, 33).toString('base64url'), y: Buffer.from(vapidPublicKey, 'base64url').subarray(33).toString('base64url') },
@@ -155,6 +183,7 @@ export async function startFakePushService(vapidPublicKey: string) {
     const body = await readBody(request);
     const id = /^\/push\/([\w-]+)$/.exec(request.url ?? '')?.[1];
     const subscription = id ? subscriptions.get(id) : undefined;
+    if (id && state.hanging.has(id)) return; // no answer; the socket stays open until the caller gives up
     if (!id || !subscription) {
       response.writeHead(410).end();
       return;
@@ -201,4 +230,14 @@ export function newVapidKeys() {
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
   const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]);
   return { publicKey: publicKey.toString('base64url'), privateKey: jwk.d!, subject: 'mailto:push@vigil.test' };
+}
+
+/** The configuration that routes phones to `fcm` and, given VAPID keys, browsers to Web Push. */
+export function providerConfig(fcm: { url: string; serviceAccount: object }, vapid?: ReturnType<typeof newVapidKeys>) {
+  return {
+    PUSH_PROVIDER: vapid ? 'fcm,webpush' : 'fcm',
+    FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(fcm.serviceAccount),
+    FCM_ENDPOINT: fcm.url,
+    ...(vapid ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: vapid.subject } : {}),
+  };
 }

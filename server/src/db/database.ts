@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { markLostConnections } from './unavailable';
 
 /** The drizzle handle every repository uses, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -41,8 +42,8 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the configured database and applies pending migrations. `memory://` gives a throw-away PGlite. */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+export async function openDatabase(options: { url?: string; dataDir: string; connectTimeoutMs?: number }): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.connectTimeoutMs ?? 5000) : await openPglite(options.dataDir);
   return database;
 }
 
@@ -80,8 +81,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** Holds a session advisory lock while `migrate` runs, so instances starting together migrate one at a time. */
-async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
-  const lockClient = new pg.Client({ connectionString: url });
+async function withMigrationLock(url: string, connectTimeoutMs: number, migrate: () => Promise<void>): Promise<void> {
+  const lockClient = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
   await lockClient.connect();
   try {
     await lockClient.query('SELECT pg_advisory_lock(7401001)');
@@ -92,13 +93,16 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, connectTimeoutMs: number): Promise<Database> {
   // JIT compilation pays off for long analytic queries only: for the history's counts and the
   // dashboards it added 7 to 10 ms of compiling to queries of 20 to 60 ms.
-  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off' });
+  // connectionTimeoutMillis bounds both a new connection and the wait for a free one: while the
+  // server is unreachable a request fails with 503 after it (errors.ts) instead of hanging.
+  const pool = new pg.Pool({ connectionString: url, max: 20, options: '-c jit=off', connectionTimeoutMillis: connectTimeoutMs });
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+  markLostConnections(pool);
   const db = drizzlePg(pool) as unknown as Db;
-  await withMigrationLock(url, () => migratePg(drizzlePg(pool), { migrationsFolder }));
+  await withMigrationLock(url, connectTimeoutMs, () => migratePg(drizzlePg(pool), { migrationsFolder }));
   interface Subscriber {
     onPayload: (payload: string) => void;
     onResubscribed?: () => void;
@@ -109,7 +113,7 @@ async function openPostgres(url: string): Promise<Database> {
 
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
     client.on('notification', (message) => {
       for (const subscriber of listeners.get(message.channel) ?? []) subscriber.onPayload(message.payload ?? '');
     });

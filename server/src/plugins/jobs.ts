@@ -11,7 +11,11 @@ type Handler<T> = (data: T, job: { id: string }) => Promise<void>;
 export interface Jobs {
   /** Registers a worker; call before `start`. */
   work<T extends object>(queue: string, handler: Handler<T>): void;
-  send<T extends object>(queue: string, data: T, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<string | null>;
+  /**
+   * Queues a job. With `singletonSeconds`, a second job of the same queue and `singletonKey` sent
+   * within the same slot of that many seconds is not queued (answers null).
+   */
+  send<T extends object>(queue: string, data: T, options?: { startAfterSeconds?: number; singletonKey?: string; singletonSeconds?: number }): Promise<string | null>;
   cancel(queue: string, id: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -30,6 +34,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
       return boss.send(queue, data, {
         startAfter: sendOptions.startAfterSeconds,
         singletonKey: sendOptions.singletonKey,
+        singletonSeconds: sendOptions.singletonSeconds,
         retryLimit: 5,
         retryBackoff: true,
       });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { alertSettings } from '../../modules/alerts/settings';
 import { createLogProvider } from './log-provider';
-import { defaultPipelineDepth, deliverPending, pushDeliverQueue } from './outbox';
+import { defaultPipelineDepth, deliverPending, pushDeliverQueue, untilNextDue } from './outbox';
 import { singleProvider, type PushRouter } from './provider';
 
 /** Push delivery of one context: the durable worker and the nudge that follows each enqueue. */
@@ -38,8 +38,19 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
   const closing = new AbortController();
   let depth = defaultPipelineDepth;
 
+  /**
+   * Rows still pending but not due yet (a retry's backoff, a dead worker's lease, the rest of a paced
+   * release) get a durable pass when the first of them falls due: without it a retried alert
+   * message would wait for some other send to nudge the outbox. One job per due second.
+   */
+  const followUp = async () => {
+    const wait = await untilNextDue(ctx.database.db);
+    if (wait === null || closing.signal.aborted) return;
+    const due = Math.ceil((Date.now() + wait) / 1000);
+    await ctx.jobs.send(pushDeliverQueue, {}, { startAfterSeconds: Math.max(1, due - Math.floor(Date.now() / 1000)), singletonKey: `due-${due}`, singletonSeconds: 3600 });
+  };
   const drainOnce = () =>
-    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, log: ctx.log, signal: closing.signal, depth });
+    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, leaseSeconds: settings.PUSH_LEASE_SECONDS, log: ctx.log, signal: closing.signal, depth });
   // One drain at a time per process; a kick during a drain runs one more pass after it.
   const drain = (): Promise<number> => {
     if (running) {
@@ -53,6 +64,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
         if (closing.signal.aborted) break;
         total += await drainOnce();
       } while (again);
+      await followUp().catch((error: unknown) => ctx.log.error({ err: error }, 'push follow-up not queued'));
       return total;
     })().finally(() => {
       running = undefined;

@@ -29,7 +29,7 @@ export function loadServiceAccount(source: { json?: string; file?: string }): Se
  * OAuth2 access tokens for a service account (RFC 7523 JWT bearer grant at the account's
  * token_uri), cached until a minute before they expire; concurrent callers share one exchange.
  */
-export function createAccessTokens(account: ServiceAccount, now: () => number = Date.now) {
+export function createAccessTokens(account: ServiceAccount, now: () => number = Date.now, timeoutMs?: number) {
   let key: ReturnType<typeof importPKCS8> | undefined;
   let current: { token: string; renewAt: number } | undefined;
   let pending: Promise<string> | undefined;
@@ -45,7 +45,7 @@ export function createAccessTokens(account: ServiceAccount, now: () => number = 
       .setExpirationTime(issuedAt + 3600)
       .sign(await key);
     const form = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString();
-    const answer = await post(account.token_uri, { 'Content-Type': 'application/x-www-form-urlencoded' }, form);
+    const answer = await post(account.token_uri, { 'Content-Type': 'application/x-www-form-urlencoded' }, form, timeoutMs);
     if (answer.status !== 200) throw new Error(`FCM token exchange failed with ${answer.status}: ${answer.body.slice(0, 200)}`);
     const body = JSON.parse(answer.body) as { access_token?: string; expires_in?: number };
     if (!body.access_token) throw new Error('FCM token exchange answered without access_token');
@@ -126,7 +126,7 @@ export function fcmMessage(token: string, content: PushContent) {
  * `endpoint` is https://fcm.googleapis.com unless FCM_ENDPOINT points elsewhere (tests, proxies).
  */
 export function createFcmProvider(account: ServiceAccount, options: { endpoint?: string; timeoutMs?: number } = {}) {
-  const tokens = createAccessTokens(account);
+  const tokens = createAccessTokens(account, Date.now, options.timeoutMs);
   const url = new URL(`${(options.endpoint ?? defaultEndpoint).replace(/\/$/, '')}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`);
 
   async function attempt(body: string): Promise<{ answer: HttpAnswer; accessToken: string }> {

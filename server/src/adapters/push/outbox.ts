@@ -7,8 +7,8 @@ import type { PushContent, PushRouter, SendOutcome } from './provider';
 /** The durable job that delivers pending outbox rows. */
 export const pushDeliverQueue = 'push.deliver';
 
-/** A claimed row stays reserved this long; a worker that dies mid-batch frees it for another. */
-const leaseSeconds = 120;
+/** A claimed row stays reserved this long unless told otherwise; a worker that dies mid-batch frees it for another. */
+const defaultLeaseSeconds = 120;
 
 /** Batches in flight at once unless told otherwise. */
 export const defaultPipelineDepth = 3;
@@ -29,6 +29,8 @@ export interface DeliverOptions {
   batchSize: number;
   maxAttempts: number;
   log: FastifyBaseLogger;
+  /** Seconds a claimed row stays reserved to this drain (default 120). */
+  leaseSeconds?: number;
   /**
    * Batches in flight at once: the next batch is claimed while the previous ones are still with
    * the provider, so the sockets never wait for the database (default 3).
@@ -51,8 +53,9 @@ export interface DeliverOptions {
 /**
  * Delivers due pending messages in pipelined batches until none is left (or due soon): each batch
  * is claimed with FOR UPDATE SKIP LOCKED (so instances never send the same row twice) and leased,
- * sent through the provider of the device's OS, then its results are written in one statement per
- * batch (sent) and one per failure (retried later with backoff, or failed). Up to `depth` batches
+ * sent through the provider of the device's OS, and its results are written as they come: the
+ * messages answered within 50 ms of each other in one statement (sent), and one statement per failure
+ * (retried later with backoff, or failed). Up to `depth` batches
  * are in flight; a `gone` token disables the device's push token. Returns the number of rows handled.
  */
 export async function deliverPending(db: Db, route: PushRouter, options: DeliverOptions): Promise<number> {
@@ -65,7 +68,7 @@ export async function deliverPending(db: Db, route: PushRouter, options: Deliver
   for (;;) {
     while (inFlight.size >= depth) await Promise.race(inFlight);
     if (failure || options.signal?.aborted) break;
-    const batch = await claim(db, options.batchSize);
+    const batch = await claim(db, options.batchSize, options.leaseSeconds ?? defaultLeaseSeconds);
     if (batch.length > 0) {
       handled += batch.length;
       const flight: Promise<void> = sendBatch(db, route, batch, options)
@@ -93,7 +96,7 @@ export async function deliverPending(db: Db, route: PushRouter, options: Deliver
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Claims and leases up to `size` due pending rows with what sending them needs. */
-async function claim(db: Db, size: number): Promise<ClaimedRow[]> {
+async function claim(db: Db, size: number, leaseSeconds: number): Promise<ClaimedRow[]> {
   await turn();
   return rowsOf<ClaimedRow>(
     db,
@@ -108,7 +111,7 @@ async function claim(db: Db, size: number): Promise<ClaimedRow[]> {
 }
 
 /** Milliseconds until the next pending row falls due (0 when one is due now), or null when none is pending. */
-async function untilNextDue(db: Db): Promise<number | null> {
+export async function untilNextDue(db: Db): Promise<number | null> {
   const [row] = await rowsOf<{ wait: number | null }>(
     db,
     sql`SELECT (extract(epoch FROM (SELECT min(next_attempt_at) FROM push_outbox WHERE status = 'pending') - now()) * 1000)::float8 AS wait`,
@@ -116,17 +119,49 @@ async function untilNextDue(db: Db): Promise<number | null> {
   return row?.wait === null || row?.wait === undefined ? null : Math.max(0, Number(row.wait));
 }
 
-/** Sends one claimed batch and writes its results. */
+/**
+ * The answered messages of a batch are recorded at most this long after their answer, together with
+ * those answered meanwhile: a batch answered at once is one statement, and one slow device does not
+ * keep the rest of its batch unrecorded (a process that died then would have them sent again).
+ */
+const recordWithinMs = 50;
+
+/** Sends one claimed batch and writes its results as they come. */
 async function sendBatch(db: Db, route: PushRouter, batch: ClaimedRow[], options: DeliverOptions): Promise<void> {
-  const outcomes = await Promise.all(batch.map((row) => sendOne(route, row)));
-  // Sent rows are marked in one statement; the rare failures one by one.
-  const sent = outcomes.flatMap((outcome, index) => (outcome.ok ? [{ id: batch[index].id, provider: outcome.provider, message_id: outcome.providerMessageId ?? null }] : []));
-  if (sent.length > 0) {
-    await turn();
-    await db.execute(sql`UPDATE push_outbox o SET status = 'sent', sent_at = now(), provider = s.provider, provider_message_id = s.message_id, last_error = NULL
-        FROM jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) AS s(id bigint, provider text, message_id text) WHERE o.id = s.id`);
-  }
-  for (const [index, outcome] of outcomes.entries()) if (!outcome.ok) await recordFailure(db, batch[index], outcome, options);
+  const answered: { id: number; provider: string; message_id: string | null }[] = [];
+  const failures: { row: ClaimedRow; outcome: Extract<Outcome, { ok: false }> }[] = [];
+  let writes: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const record = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const rows = answered.splice(0);
+    if (rows.length === 0) return;
+    writes = writes.then(() => markSent(db, rows));
+    writes.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  };
+  await Promise.all(
+    batch.map(async (row) => {
+      const outcome = await sendOne(route, row);
+      if (!outcome.ok) {
+        failures.push({ row, outcome });
+        return;
+      }
+      answered.push({ id: row.id, provider: outcome.provider, message_id: outcome.providerMessageId ?? null });
+      timer ??= setTimeout(record, recordWithinMs);
+    }),
+  );
+  record();
+  await writes;
+  // The rare failures one by one.
+  for (const { row, outcome } of failures) await recordFailure(db, row, outcome, options);
+}
+
+/** Marks answered rows sent, in one statement. */
+async function markSent(db: Db, rows: { id: number; provider: string; message_id: string | null }[]): Promise<void> {
+  await turn();
+  await db.execute(sql`UPDATE push_outbox o SET status = 'sent', sent_at = now(), provider = s.provider, provider_message_id = s.message_id, last_error = NULL
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS s(id bigint, provider text, message_id text) WHERE o.id = s.id`);
 }
 
 type Outcome = (SendOutcome & { provider: string }) | { ok: false; gone: false; retryable: false; error: string; provider: null };

@@ -29,12 +29,12 @@ export function createPushRouter(ctx: Pick<AppContext, 'config' | 'log'>): PushR
   const enabled = configuredProviders(config);
   const log = enabled.has('log') ? createLogProvider({ dataDir: config.DATA_DIR, log: ctx.log }) : undefined;
   const fcm = enabled.has('fcm')
-    ? createFcmProvider(loadServiceAccount({ json: config.FCM_SERVICE_ACCOUNT_JSON, file: config.FCM_SERVICE_ACCOUNT_FILE }), { endpoint: config.FCM_ENDPOINT })
+    ? createFcmProvider(loadServiceAccount({ json: config.FCM_SERVICE_ACCOUNT_JSON, file: config.FCM_SERVICE_ACCOUNT_FILE }), { endpoint: config.FCM_ENDPOINT, timeoutMs: config.PUSH_TIMEOUT_MS })
     : undefined;
   let webpush: PushProvider | undefined;
   if (enabled.has('webpush')) {
     if (!config.VAPID_PUBLIC_KEY || !config.VAPID_PRIVATE_KEY || !config.VAPID_SUBJECT) throw new Error('Web Push needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT');
-    webpush = createWebPushProvider({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT });
+    webpush = createWebPushProvider({ publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT }, { timeoutMs: config.PUSH_TIMEOUT_MS });
   }
   const fallback = log ?? noProvider;
   const mobile = fcm ?? fallback;

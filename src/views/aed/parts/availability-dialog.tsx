@@ -10,6 +10,7 @@ import { aedOf, availabilityChoicesOf, doneOf, optionsOf, runningActionOf } from
 import type { AvailabilityRequest } from '../../../machines/aed-form/aed-form.types';
 import { AedFormActor } from '../aed-form-actor';
 import { toDay } from './form-fields';
+import { DialogFooter } from './dialog-footer';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -52,8 +53,7 @@ export function AvailabilityDialog({ visible, onClose }: { visible: boolean; onC
       header={t('aed.availability.title')}
       style={{ width: '32rem' }}
       footer={
-        <div className="flex justify-content-end gap-2">
-          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+        <DialogFooter onCancel={onClose}>
           <Button
             type="button"
             icon="pi pi-check"
@@ -63,7 +63,7 @@ export function AvailabilityDialog({ visible, onClose }: { visible: boolean; onC
             data-testid="availability-apply"
             onClick={() => status && form.send({ type: 'availability.change', change: { status, ...(status === 'unavailable' ? { reason: reason ?? undefined, endDate: endDate ? toDay(endDate) : null } : {}) } })}
           />
-        </div>
+        </DialogFooter>
       }
     >
       <div className="flex flex-column gap-3" data-testid="availability-dialog">
@@ -113,8 +113,7 @@ export function CertificationDialog({ visible, onClose }: { visible: boolean; on
       header={t('aed.certification.title')}
       style={{ width: '28rem' }}
       footer={
-        <div className="flex justify-content-end gap-2">
-          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+        <DialogFooter onCancel={onClose}>
           {certified ? (
             <Button
               type="button"
@@ -137,7 +136,7 @@ export function CertificationDialog({ visible, onClose }: { visible: boolean; on
               onClose();
             }}
           />
-        </div>
+        </DialogFooter>
       }
     >
       <div className="field">

@@ -10,6 +10,7 @@ import { useIntl } from '../../../i18n/intl-provider';
 import { aedOf, contactErrorsOf, countriesOf, doneOf, isDeleted, optionsOf, runningActionOf } from '../../../machines/aed-form/aed-form.selectors';
 import { AedFormActor } from '../aed-form-actor';
 import { languages } from './languages';
+import { DialogFooter } from './dialog-footer';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -82,8 +83,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactDraft | null; onC
       style={{ width: '42rem' }}
       breakpoints={{ '960px': '90vw' }}
       footer={
-        <div className="flex justify-content-end gap-2">
-          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+        <DialogFooter onCancel={onClose}>
           <Button
             type="button"
             icon="pi pi-check"
@@ -95,7 +95,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactDraft | null; onC
               form.send({ type: 'contact.save', contact: inputOf(draft) });
             }}
           />
-        </div>
+        </DialogFooter>
       }
     >
       <form className="formgrid grid" onSubmit={(event) => event.preventDefault()} data-testid="contact-form">

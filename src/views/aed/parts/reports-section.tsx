@@ -13,6 +13,7 @@ import { useIntl } from '../../../i18n/intl-provider';
 import { aedOf, doneOf, isDeleted, isNew, runningActionOf, templateOf } from '../../../machines/aed-form/aed-form.selectors';
 import { AedFormActor } from '../aed-form-actor';
 import { formatDay, langOf } from './aed-format';
+import { DialogFooter } from './dialog-footer';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const statusSeverity = { onGoing: 'danger', soluble: 'warning', resolved: 'success' } as const;
@@ -55,8 +56,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
       header={t('aed.reports.resolve-title')}
       style={{ width: '40rem' }}
       footer={
-        <div className="flex justify-content-end gap-2">
-          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+        <DialogFooter onCancel={onClose}>
           {sendEmail ? (
             <Button
               type="button"
@@ -78,7 +78,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
             onClick={() => report && form.send({ type: 'report.resolve', id: report.id, city: report.city, choice: sendEmail ? { sendEmail: true, lang: langOf(locale), subject: subject.trim(), text: text.trim() } : { sendEmail: false } })}
             data-testid="report-resolve-confirm"
           />
-        </div>
+        </DialogFooter>
       }
     >
       {report ? (
@@ -136,8 +136,7 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
       header={t('aed.reports.add-title')}
       style={{ width: '36rem' }}
       footer={
-        <div className="flex justify-content-end gap-2">
-          <Button type="button" label={t('aed.common.cancel')} text severity="secondary" onClick={onClose} />
+        <DialogFooter onCancel={onClose}>
           <Button
             type="button"
             icon="pi pi-flag"
@@ -147,7 +146,7 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
             onClick={() => problem !== null && form.send({ type: 'report.add', report: { problem, ...(description.trim() ? { description: description.trim() } : {}), ...(email.trim() ? { email: email.trim() } : {}) } })}
             data-testid="report-add-confirm"
           />
-        </div>
+        </DialogFooter>
       }
     >
       <div className="flex flex-column gap-2" data-testid="report-add-dialog">

@@ -45,10 +45,22 @@ function addMonths(day: string, months: number): string {
   return isoDay(target);
 }
 
+const programmeDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The Europe/Paris day ("YYYY-MM-DD") of a confirmation: a moment is counted in the programme's
+ * days (spec §9), as the list's SQL filters count it, so a confirmation at 23:30 UTC falls on the
+ * next Paris day in both. A bare day is taken as it is.
+ */
+export function confirmationDay(value: string | Date): string {
+  if (typeof value === 'string' && value.length <= 10) return value;
+  return programmeDays.format(typeof value === 'string' ? new Date(value) : value);
+}
+
 /** The confirmation age band of spec §9: 3 months, 6 months, 1 year. */
 export function confirmationBand(lastConfirmation: string | Date | null | undefined, today: string): ConfirmationBand {
   if (!lastConfirmation) return 'never';
-  const day = typeof lastConfirmation === 'string' ? lastConfirmation.slice(0, 10) : isoDay(lastConfirmation);
+  const day = confirmationDay(lastConfirmation);
   if (day > addMonths(today, -3)) return 'under3Months';
   if (day > addMonths(today, -6)) return 'under6Months';
   if (day > addMonths(today, -12)) return 'under1Year';
@@ -92,7 +104,7 @@ export function vigilanceOn(today: string, soonDays: number = defaultVigilanceDa
     const pads = consumable(aed.padsExpiration);
     const childPads: ChildPadsVigilance = aed.hasChildPads ? consumable(aed.childPadsExpiration) : 'none';
     const confirmed = aed.lastConfirmationDate;
-    const day = !confirmed ? undefined : typeof confirmed === 'string' ? confirmed.slice(0, 10) : isoDay(confirmed);
+    const day = confirmed ? confirmationDay(confirmed) : undefined;
     const confirmation: ConfirmationBand = !day ? 'never' : day > m3 ? 'under3Months' : day > m6 ? 'under6Months' : day > y1 ? 'under1Year' : 'over1Year';
     return { battery, pads, childPads, alert: flagged(battery) || flagged(pads) || flagged(childPads), confirmation };
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aedAvailabilityChart, aedAvailabilityStates, type AedAvailabilityEvent } from '../../contract/charts/aed-availability.chart';
 import { nextState } from '../../contract/charts/transition';
-import { aedVigilance, confirmationBand } from '../../contract/aed-vigilance';
+import { aedVigilance, confirmationBand, confirmationDay } from '../../contract/aed-vigilance';
 import { aedBase, call, newAed } from '../fixtures/aed/helpers';
 import { startTestServer, type TestServer } from './harness';
 
@@ -47,6 +47,10 @@ describe('vigilance', () => {
     expect(vigilance).toEqual({ battery: 'expired', pads: 'soon', childPads: 'ok', alert: true, confirmation: 'under6Months' });
     expect(aedVigilance({ padsExpiration: '2026-06-15' }, today, 60)).toMatchObject({ battery: 'unknown', pads: 'soon', childPads: 'none' });
     expect([null, '2026-04-01', '2025-12-20', '2025-07-01', '2025-06-15'].map((date) => confirmationBand(date, today))).toEqual(['never', 'under3Months', 'under6Months', 'under1Year', 'over1Year']);
+    // A moment counts on its Paris day, as the list's filters count it: 23:30 UTC is the next day in Paris.
+    expect(confirmationDay(new Date('2025-12-31T23:30:00Z'))).toBe('2026-01-01');
+    expect(confirmationDay('2026-06-30T22:30:00.000Z')).toBe('2026-07-01');
+    expect(confirmationDay('2026-03-02')).toBe('2026-03-02');
   });
 });
 

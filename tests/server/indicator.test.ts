@@ -73,7 +73,7 @@ describe('rankings per inhabitants', () => {
       { code: '12202', name: 'Rodez', count: 3, population: population('12202'), rate: rate(3, population('12202'), 100_000) },
       { code: '12145', name: 'Millau', count: 2, population: population('12145'), rate: rate(2, population('12145'), 100_000) },
     ]);
-    const recent = await get('alertsRateRanking', { area: '12', startDate: DateTime.now().minus({ days: 10 }).toISODate()! });
+    const recent = await get('alertsRateRanking', { area: '12', startDate: DateTime.now().setZone('Europe/Paris').minus({ days: 10 }).toISODate()! });
     expect(recent.body.data.rows.map((row: { code: string; count: number }) => [row.code, row.count])).toEqual([['12202', 2], ['12145', 1]]);
   });
 
@@ -97,7 +97,9 @@ describe('charts', () => {
     const { body } = await get('alertsType');
     expect(body.data).toMatchObject({ total: 6, types: [{ alertType: 1, count: 3 }, { alertType: 3, count: 1 }, { alertType: 5, count: 1 }, { alertType: 7, count: 1 }] });
     expect((await get('alertsType', { area: '63' })).body.data).toMatchObject({ total: 1, types: [{ alertType: 5, count: 1 }] });
-    expect((await get('alertsType', { area: 'FR', startDate: DateTime.now().minus({ days: 4 }).toISODate()! })).body.data.total).toBe(2 + 1);
+    // Days are Paris days on the server: the start date must be one too, or near midnight it shifts by a day.
+    const fourDaysBack = DateTime.now().setZone('Europe/Paris').minus({ days: 4 }).toISODate()!;
+    expect((await get('alertsType', { area: 'FR', startDate: fourDaysBack })).body.data.total).toBe(2 + 1);
   });
 
   it('grows alerts per month with the running total, and per day, week, year and century', async () => {

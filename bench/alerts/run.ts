@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '10000,100000,1000000' },
     previews: { type: 'string', default: '200' },
     launches: { type: 'string', default: '100' },
+    /** Pause before each timed launch, so each meets the server as a dispatcher does (0: back to back). */
+    'launch-gap-ms': { type: 'string', default: '250' },
     'distance-km': { type: 'string', default: '1' },
     'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'skip-report': { type: 'boolean', default: false },
@@ -46,6 +49,7 @@ const { values } = parseArgs({
 });
 
 const distanceKm = Number(values['distance-km']);
+const launchGapMs = Number(values['launch-gap-ms']);
 const engines = values.engine === 'both' ? (['postgres', 'pglite'] as const) : [values.engine as 'postgres' | 'pglite'];
 const sizes = values.sizes!.split(',').map(Number);
 const log = (line: string) => console.log(`${new Date().toISOString().slice(11, 19)} ${line}`);
@@ -184,14 +188,19 @@ async function overHttp(url: string, previewCount: number, launchCount: number) 
     reachable += data.nbPotentialBS;
   }
   for (const point of places(10, 17)) await launch(point);
+  // One at a time (the previous alert's pushes delivered, as between two real emergencies), then
+  // back to back (each launch queued behind the previous one's deliveries: a throughput figure).
   const launches: number[] = [];
   let selected = 0;
   for (const point of places(launchCount, 19)) {
+    await sleep(launchGapMs);
     const [ms, data] = await timed(() => launch(point));
     launches.push(ms);
     selected += data.nbRequests;
   }
-  return { preview: figures(previews), launch: figures(launches), meanPreviewCount: reachable / previewCount, meanSelected: selected / launchCount };
+  const burst: number[] = [];
+  for (const point of places(Math.ceil(launchCount / 2), 23)) burst.push((await timed(() => launch(point)))[0]);
+  return { preview: figures(previews), launch: figures(launches), launchBackToBack: figures(burst), meanPreviewCount: reachable / previewCount, meanSelected: selected / launchCount };
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
@@ -244,7 +253,7 @@ async function runOne(engine: 'pglite' | 'postgres', size: number): Promise<Engi
       const http = await overHttp(server.url, Number(values.previews), Number(values.launches));
       const run = { engine, size, ...measured, ...http, load: [loadBefore, loadavg()[0]] as [number, number] };
       log(`  load average ${run.load.map((value) => value.toFixed(1)).join(' → ')}`);
-      log(`  preview p50 ${http.preview.p50.toFixed(1)} ms p95 ${http.preview.p95.toFixed(1)} ms (${http.meanPreviewCount.toFixed(0)} reachable); launch p50 ${http.launch.p50.toFixed(1)} ms p95 ${http.launch.p95.toFixed(1)} ms (${http.meanSelected.toFixed(0)} selected); naive p50 ${measured.naiveSql.p50.toFixed(1)} ms; k-d p50 ${measured.kdTree.p50.toFixed(3)} ms`);
+      log(`  preview p50 ${http.preview.p50.toFixed(1)} ms p95 ${http.preview.p95.toFixed(1)} ms (${http.meanPreviewCount.toFixed(0)} reachable); launch p50 ${http.launch.p50.toFixed(1)} ms p95 ${http.launch.p95.toFixed(1)} ms (${http.meanSelected.toFixed(0)} selected), back to back p95 ${http.launchBackToBack.p95.toFixed(1)} ms; naive p50 ${measured.naiveSql.p50.toFixed(1)} ms; k-d p50 ${measured.kdTree.p50.toFixed(3)} ms`);
       return run;
     } finally {
       await stopServer(server.child);

@@ -14,8 +14,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
+import { freshPostgres } from '../postgres';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -102,24 +102,9 @@ async function hammer(name: string, make: () => Promise<Answer>): Promise<HttpRe
 }
 
 async function startServer(): Promise<{ child: ChildProcess; databaseUrl?: string; drop?: () => Promise<void> }> {
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (pgUrl) {
-    const name = `vigil_load_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const database = pgUrl ? await freshPostgres(pgUrl, 'vigil_load') : undefined;
+  const databaseUrl = database?.url;
+  const drop = database?.drop;
   const env = {
     ...process.env,
     PORT: String(port),

@@ -21,6 +21,7 @@ export const screens = {
   aedImport: { path: '/aed/import', category: 'aed', title: 'route.aed.import', menu: true },
   notificationList: { path: '/admin/notification/list', category: 'admin', title: 'route.admin.notifications', menu: true },
   notificationAdd: { path: '/admin/notification/add', category: 'admin', title: 'route.admin.notification-add', menu: false },
+  auditLog: { path: '/admin/audit', category: 'admin', title: 'route.admin.audit', menu: true },
   responderValidation: { path: '/firstResponder/validation', category: 'citizen', title: 'route.citizen.validation', menu: true },
 } as const satisfies Record<string, { path: string; category: RouteCategory; title: string; menu: boolean }>;
 

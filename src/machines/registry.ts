@@ -20,6 +20,7 @@ import { citizenFormMachine } from './citizen-form/citizen-form.machine';
 import { dashboardMachine } from './dashboard/dashboard.machine';
 import { indicatorsMachine } from './dashboard/indicators.machine';
 import { aedImportMachine } from './aed-import/aed-import.machine';
+import { auditLogMachine } from './audit-log/audit-log.machine';
 
 /** A workflow machine the app declares: the statechart docs and the live inspector list these. */
 export interface RegisteredMachine {
@@ -134,5 +135,10 @@ export const machines: RegisteredMachine[] = [
     id: 'aedImport',
     machine: aedImportMachine,
     description: 'The AED import wizard: upload (header, row count, preset), mapping with exactly one primary key (tab 0 clears the flags), the server run followed by REFRESH_IMPORT and a poll, per-row retry and force, pause, resume, restart, results download, reopened from ?idImport=.',
+  },
+  {
+    id: 'auditLog',
+    machine: auditLogMachine,
+    description: 'The audit log of super administrators: who did what and when, 50 a page, filtered by action, user id, target (typed, asked after a pause), period and account; each filter change back to page 1, a failed load kept on screen until a refresh.',
   },
 ];

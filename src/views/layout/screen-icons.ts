@@ -14,6 +14,7 @@ export const screenIcons: Record<ScreenName, string> = {
   aedImport: 'pi pi-upload',
   notificationList: 'pi pi-send',
   notificationAdd: 'pi pi-plus',
+  auditLog: 'pi pi-list-check',
   responderValidation: 'pi pi-id-card',
 };
 

@@ -18,5 +18,6 @@ export const screenPages: Record<ScreenName, () => Promise<{ default: ComponentT
   aedImport: () => import('../aed/aed-import-page'),
   notificationList: () => import('../admin/notification-list-page'),
   notificationAdd: () => import('../admin/notification-add-page'),
+  auditLog: () => import('../admin/audit-log-page'),
   responderValidation: () => import('../citizen/responder-validation-page'),
 };

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
+import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
 import { createTokens, resolveJwtSecret } from './plugins/tokens';
@@ -21,15 +22,17 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     mail: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger }),
     geocoder: createGeocoder(config, logger),
     tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
+    identities: createIdentities(database, logger),
     realtime: createRealtime(database, logger),
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
   };
 }
 
-/** Starts what runs in the background: the real-time listener and the job workers. */
+/** Starts what runs in the background: the real-time and identity listeners and the job workers. */
 export async function startBackground(ctx: AppContext): Promise<void> {
   await ctx.realtime.start();
+  await ctx.identities.start();
   await ctx.jobs.start();
   ctx.maintenance.start();
 }
@@ -38,6 +41,7 @@ export async function startBackground(ctx: AppContext): Promise<void> {
 export async function stopContext(ctx: AppContext): Promise<void> {
   await ctx.maintenance.stop();
   await ctx.jobs.stop();
+  await ctx.identities.stop();
   await ctx.realtime.stop();
   await ctx.database.close();
 }

@@ -4,6 +4,7 @@ import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Maintenance } from './db/maintenance';
+import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
 import type { Realtime } from './plugins/realtime';
 import type { Tokens } from './plugins/tokens';
@@ -15,6 +16,8 @@ export interface AppContext {
   mail: Mailer;
   geocoder: Geocoder;
   tokens: Tokens;
+  /** The user rows session checks read, kept while their changes are announced. */
+  identities: Identities;
   realtime: Realtime;
   jobs: Jobs;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */

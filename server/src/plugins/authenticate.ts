@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { can, type Capability } from '../../../contract/access';
 import { errorKeys } from '../../../contract/errors';
 import { groups } from '../../../contract/groups';
 import type { AppContext } from '../context';
-import { users } from '../db/schema/accounts';
 import { forbidden, unauthorized } from '../errors';
 
 /** The caller, as the server trusts it after checking the token against the database. */
@@ -31,10 +29,7 @@ export async function sessionFromHeader(ctx: AppContext, header: string | undefi
 export async function sessionFromToken(ctx: AppContext, token: string): Promise<Session | undefined> {
   const claims = await ctx.tokens.verify(token);
   if (!claims) return undefined;
-  const [user] = await ctx.database.db
-    .select({ active: users.active, tokenVersion: users.tokenVersion, email: users.email })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const user = await ctx.identities.lookup(claims.userId);
   if (!user || !user.active || user.tokenVersion !== claims.tokenVersion) return undefined;
   return { userId: claims.userId, idGroup: claims.idGroup, siteId: claims.siteId, email: user.email };
 }

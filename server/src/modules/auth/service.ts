@@ -75,6 +75,7 @@ export async function signInByEmail(ctx: AppContext, email: string) {
 export async function updatePassword(ctx: AppContext, userId: number, siteId: number, password: string) {
   const db = ctx.database.db;
   await repo.setPassword(db, userId, await hashPassword(password));
+  ctx.identities.forget(userId);
   const user = await repo.findUserById(db, userId);
   if (!user) throw unauthorized(errorKeys.userNotFound);
   return issueSession(ctx, user, siteId);
@@ -131,6 +132,7 @@ export async function renewPassword(ctx: AppContext, input: { token: string; idU
     if (!(await repo.consumeReset(tx, reset.id))) throw badRequest(errorKeys.tokenNotFound);
     await repo.setPassword(tx, input.idUser, passwordHash);
   });
+  ctx.identities.forget(input.idUser);
 }
 
 /** A new session on another account the user has third-party access to. */

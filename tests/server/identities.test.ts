@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * Session checks keep user rows in memory while the instance listens for their changes: a change
+ * made anywhere (the API, another instance, plain SQL) must still end the sessions it ends.
+ */
+const probe = '/services/backOffice/account/thirdAccess';
+const statusOf = async (server: TestServer, authorization: string) => (await server.app.inject({ url: probe, headers: { authorization } })).statusCode;
+
+describe('kept identities', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('refuses a kept session once its user is deactivated or its sessions are ended in the database', async () => {
+    const operator = await server.signIn('operator@vigil.test');
+    expect(await statusOf(server, operator)).toBe(200);
+    expect(await statusOf(server, operator)).toBe(200); // now kept
+    await server.ctx.database.query("UPDATE users SET active = false WHERE email = 'operator@vigil.test'");
+    await expect.poll(() => statusOf(server, operator), { timeout: 3000 }).toBe(401);
+    await server.ctx.database.query("UPDATE users SET active = true WHERE email = 'operator@vigil.test'");
+    await expect.poll(() => statusOf(server, operator), { timeout: 3000 }).toBe(200);
+
+    const referent = await server.signIn('referent@vigil.test');
+    expect(await statusOf(server, referent)).toBe(200);
+    await server.ctx.database.query("UPDATE users SET token_version = token_version + 1 WHERE email = 'referent@vigil.test'");
+    await expect.poll(() => statusOf(server, referent), { timeout: 3000 }).toBe(401);
+  });
+
+  it('keeps a row it read, but not one read while a change was announced', async () => {
+    const [{ id }] = await server.ctx.database.query<{ id: number }>("SELECT id FROM users WHERE email = 'administrator@vigil.test'");
+    const identities = server.ctx.identities;
+    // Silence the announcements to see what is kept.
+    const announce = async (on: boolean) => server.ctx.database.query(`ALTER TABLE users ${on ? 'ENABLE' : 'DISABLE'} TRIGGER users_standing_changed`);
+    try {
+      await identities.lookup(id);
+      await announce(false);
+      await server.ctx.database.query('UPDATE users SET active = false WHERE id = $1', [id]);
+      expect((await identities.lookup(id))?.active).toBe(true); // kept
+      identities.forget(id);
+      expect((await identities.lookup(id))?.active).toBe(false);
+
+      await server.ctx.database.query('UPDATE users SET active = true WHERE id = $1', [id]);
+      identities.forget(id);
+      const reading = identities.lookup(id);
+      identities.forget(id); // a change announced while the row is read
+      expect((await reading)?.active).toBe(true);
+      await server.ctx.database.query('UPDATE users SET active = false WHERE id = $1', [id]);
+      expect((await identities.lookup(id))?.active).toBe(false); // the raced read was not kept
+    } finally {
+      await server.ctx.database.query('UPDATE users SET active = true WHERE id = $1', [id]);
+      await announce(true);
+      identities.forget(id);
+    }
+  });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)('kept identities across instances (PostgreSQL; skipped without TEST_DATABASE_URL)', () => {
+  const secret = 'a shared session secret for both identity instances';
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ JWT_SECRET: secret });
+    second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL });
+  }, 120_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('ends on instance B the sessions a password change on instance A ends', async () => {
+    const token = await first.signIn('operator@vigil.test');
+    expect(await statusOf(second, token)).toBe(200);
+    expect(await statusOf(second, token)).toBe(200); // kept on B
+    const changed = await first.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization: token }, payload: { password: 'An-other-passw0rd-for-B' } });
+    expect(changed.statusCode).toBe(200);
+    expect(await statusOf(first, token)).toBe(401);
+    await expect.poll(() => statusOf(second, token), { timeout: 3000 }).toBe(401);
+    expect(await statusOf(second, `JWT ${changed.json().data.token}`)).toBe(200);
+  });
+});

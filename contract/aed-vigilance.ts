@@ -54,7 +54,12 @@ const programmeDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris
  */
 export function confirmationDay(value: string | Date): string {
   if (typeof value === 'string' && value.length <= 10) return value;
-  return programmeDays.format(typeof value === 'string' ? new Date(value) : value);
+  return programmeDay(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** The Europe/Paris day ("YYYY-MM-DD") of a moment, with one formatter built once (a list answer asks it per row). */
+export function programmeDay(moment: Date): string {
+  return programmeDays.format(moment);
 }
 
 /** The confirmation age band of spec §9: 3 months, 6 months, 1 year. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokens } from '../../server/src/plugins/tokens';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -82,5 +83,21 @@ describe.skipIf(!postgresUrl)('kept identities across instances (PostgreSQL; ski
     expect(await statusOf(first, token)).toBe(401);
     await expect.poll(() => statusOf(second, token), { timeout: 3000 }).toBe(401);
     expect(await statusOf(second, `JWT ${changed.json().data.token}`)).toBe(200);
+  });
+});
+
+describe('verified tokens', () => {
+  it('remembers a good signature only until the token expires, and never for an altered token', async () => {
+    const tokens = createTokens('a secret for the verified-token test, long enough');
+    const claims = { userId: 7, idGroup: 5, siteId: 3, tokenVersion: 2 };
+    const token = await tokens.sign(claims, 1);
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims); // remembered
+    const [header, payload, signature] = token.split('.');
+    const forged = Buffer.from(payload, 'base64url').toString().replace('"grp":5', '"grp":1');
+    expect(await tokens.verify(`${header}.${Buffer.from(forged).toString('base64url')}.${signature}`)).toBeUndefined();
+    expect(await tokens.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await tokens.verify(token)).toBeUndefined();
   });
 });

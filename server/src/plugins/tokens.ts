@@ -17,8 +17,14 @@ export interface Tokens {
   verify(token: string): Promise<SessionClaims | undefined>;
 }
 
+/** How many verified tokens are remembered: one per active session is plenty. */
+const maxVerified = 10_000;
+
 export function createTokens(secret: string): Tokens {
   const key = new TextEncoder().encode(secret);
+  // A token's signature is checked once: the same string is then known good until it expires.
+  // (Its user's standing is still checked on every request, in authenticate.ts.)
+  const verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
   return {
     async sign(claims, ttlSeconds) {
       return new SignJWT({ grp: claims.idGroup, site: claims.siteId, ver: claims.tokenVersion })
@@ -29,14 +35,22 @@ export function createTokens(secret: string): Tokens {
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.expiresAt) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return {
+        const claims = {
           userId: Number(payload.sub),
           idGroup: Number(payload.grp),
           siteId: Number(payload.site),
           tokenVersion: Number(payload.ver),
         };
+        if (verified.size >= maxVerified) verified.clear();
+        verified.set(token, { claims, expiresAt: Number(payload.exp) * 1000 });
+        return claims;
       } catch {
         return undefined;
       }

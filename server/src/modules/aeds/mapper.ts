@@ -11,9 +11,15 @@ export function iso(value: Date | string | null | undefined): string | null {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
+// The thresholds of the current day, built once per day and setting rather than once per row.
+let current: { key: string; vigilance: ReturnType<typeof vigilanceOn> } | undefined;
+
 /** The vigilance of an AED row today. */
 export function vigilanceOf(row: Pick<AedRow, 'batteryExpiration' | 'padsExpiration' | 'childPadsExpiration' | 'hasChildPads' | 'lastConfirmationDate'>) {
-  return vigilanceOn(today(), aedSettings.AED_VIGILANCE_DAYS)(row);
+  const day = today();
+  const key = `${day} ${aedSettings.AED_VIGILANCE_DAYS}`;
+  if (current?.key !== key) current = { key, vigilance: vigilanceOn(day, aedSettings.AED_VIGILANCE_DAYS) };
+  return current.vigilance(row);
 }
 
 export function pictureOf(row: typeof aedFiles.$inferSelect): AedPicture {

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { defaultVigilanceDays } from '../../../../contract/aed-vigilance';
+import { defaultVigilanceDays, programmeDay } from '../../../../contract/aed-vigilance';
 import type { AppContext } from '../../context';
 
 /**
@@ -24,7 +23,7 @@ export const displayZone = 'Europe/Paris';
 
 /** Today as "YYYY-MM-DD" in the display time zone. */
 export function today(): string {
-  return DateTime.now().setZone(displayZone).toISODate()!;
+  return programmeDay(new Date());
 }
 
 /** Folder of AED pictures. */

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/database';
 import { aedBrandCells, aedMapCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
-import { listItemOf } from './mapper';
+import { listItemOf, vigilanceToday } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
 const orderColumns = {
@@ -145,5 +145,6 @@ export async function listAeds(ctx: AppContext, session: Session, body: AedListB
       .offset((body.page - 1) * body.limit),
     counts(ctx, sites, where, body.filter),
   ]);
-  return { list: rows.map(listItemOf), count };
+  const vigilance = vigilanceToday();
+  return { list: rows.map((row) => listItemOf(row, vigilance)), count };
 }

@@ -1,4 +1,4 @@
-import { vigilanceOn } from '../../../../contract/aed-vigilance';
+import { vigilanceOn, type AedVigilance, type VigilanceInput } from '../../../../contract/aed-vigilance';
 import type { AedContact, AedDetail, AedPicture, AedReport } from '../../../../contract/aed.schemas';
 import type { AedListItem } from '../../../../contract/aed-list.schemas';
 import { aedContacts, aedFiles, aedReports } from '../../db/schema/aeds';
@@ -11,15 +11,9 @@ export function iso(value: Date | string | null | undefined): string | null {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-// The thresholds of the current day, built once per day and setting rather than once per row.
-let current: { key: string; vigilance: ReturnType<typeof vigilanceOn> } | undefined;
-
-/** The vigilance of an AED row today. */
-export function vigilanceOf(row: Pick<AedRow, 'batteryExpiration' | 'padsExpiration' | 'childPadsExpiration' | 'hasChildPads' | 'lastConfirmationDate'>) {
-  const day = today();
-  const key = `${day} ${aedSettings.AED_VIGILANCE_DAYS}`;
-  if (current?.key !== key) current = { key, vigilance: vigilanceOn(day, aedSettings.AED_VIGILANCE_DAYS) };
-  return current.vigilance(row);
+/** The vigilance of AED rows today: build it once per answer, then call it per row. */
+export function vigilanceToday() {
+  return vigilanceOn(today(), aedSettings.AED_VIGILANCE_DAYS);
 }
 
 export function pictureOf(row: typeof aedFiles.$inferSelect): AedPicture {
@@ -82,7 +76,7 @@ export function detailOf(
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
     deletedAt: iso(row.deletedAt),
-    vigilance: vigilanceOf(row),
+    vigilance: vigilanceToday()(row),
     ...parts,
   };
 }
@@ -94,7 +88,7 @@ export function listItemOf(row: Omit<AedListItem, 'vigilance' | 'createdAt' | 'u
   deletedAt: Date | null;
   unavailableUntil: Date | null;
   lastConfirmationDate: Date | null;
-}): AedListItem {
+}, vigilance: (row: VigilanceInput) => AedVigilance): AedListItem {
   return {
     ...row,
     createdAt: iso(row.createdAt)!,
@@ -103,6 +97,6 @@ export function listItemOf(row: Omit<AedListItem, 'vigilance' | 'createdAt' | 'u
     unavailableUntil: iso(row.unavailableUntil),
     lastConfirmationDate: iso(row.lastConfirmationDate),
     onGoingReports: Number(row.onGoingReports),
-    vigilance: vigilanceOf(row),
+    vigilance: vigilance(row),
   };
 }

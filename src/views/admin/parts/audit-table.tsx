@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
@@ -7,6 +6,7 @@ import type { AuditEntry } from '../../../../contract/audit.schemas';
 import { formatDateTime } from '../../../i18n/dates';
 import { useIntl } from '../../../i18n/intl-provider';
 import { auditCountOf, auditEntriesEndOf, auditEntriesStartOf, auditErrorOf, auditLimitOf, auditListOf, auditPageOf, auditPhaseOf, auditSitesOf } from '../../../machines/audit-log/audit-log.selectors';
+import { ResultsPanel } from '../../history/parts/results-panel';
 import { AuditLogActor } from '../audit-log-actor';
 import { actionLabel, detailText, groupLabel } from './audit-labels';
 
@@ -78,18 +78,13 @@ export function AuditTable() {
   };
 
   return (
-    <section className="history-results surface-card border-round-xl shadow-1" aria-label={t('audit.results')}>
-      <header className="history-results__header">
-        <span className="text-700" aria-live="polite" data-testid="audit-entries" data-count={count}>
-          {loading && count === 0 ? t('audit.loading') : count === 0 ? t('audit.entries.none') : t('audit.entries', { start, end, count })}
-        </span>
-      </header>
-      {errorKey ? (
-        <div className="history-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden /> {t('audit.load-failed', { reason: t(errorKey) })}
-          <Button type="button" link label={t('audit.retry')} onClick={() => audit.send({ type: 'audit.refresh' })} />
-        </div>
-      ) : null}
+    <ResultsPanel
+      label={t('audit.results')}
+      testId="audit-entries"
+      count={count}
+      countText={loading && count === 0 ? t('audit.loading') : count === 0 ? t('audit.entries.none') : t('audit.entries', { start, end, count })}
+      error={errorKey ? { text: t('audit.load-failed', { reason: t(errorKey) }), retryLabel: t('audit.retry'), onRetry: () => audit.send({ type: 'audit.refresh' }) } : null}
+    >
       <DataTable
         value={list}
         dataKey="id"
@@ -116,6 +111,6 @@ export function AuditTable() {
         <Column header={t('audit.column.target')} body={targetCell} />
         <Column header={t('audit.column.request')} body={requestCell} style={{ width: '9rem' }} />
       </DataTable>
-    </section>
+    </ResultsPanel>
   );
 }

@@ -14,6 +14,7 @@ import { AlertTypeIcon } from '../../alert/parts/alert-type-icon';
 import { formatDuration } from '../../alert/parts/format';
 import { HistoryActor } from '../history-actor';
 import { CallbackFlagBadges, ContactStatusTag } from './contact-status-tag';
+import { ResultsPanel } from './results-panel';
 
 /** The path of the post-intervention form of one responder. */
 export const formPath = (requestId: number) => screens.citizenAlertForm.path.replace(':id', String(requestId));
@@ -137,11 +138,12 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
     );
 
   return (
-    <section className="history-results surface-card border-round-xl shadow-1" aria-label={t('history.results')}>
-      <header className="history-results__header">
-        <span className="text-700" aria-live="polite" data-testid="history-entries" data-count={count}>
-          {loading && count === 0 ? t('history.loading') : count === 0 ? t('history.entries.none') : t('history.entries', { start, end, count })}
-        </span>
+    <ResultsPanel
+      label={t('history.results')}
+      testId="history-entries"
+      count={count}
+      countText={loading && count === 0 ? t('history.loading') : count === 0 ? t('history.entries.none') : t('history.entries', { start, end, count })}
+      actions={
         <div className="flex align-items-center gap-2">
           <Button type="button" text icon={order === 'desc' ? 'pi pi-sort-amount-down' : 'pi pi-sort-amount-up-alt'} label={t(order === 'desc' ? 'history.order.desc' : 'history.order.asc')} onClick={() => history.send({ type: 'order.toggle' })} />
           <label htmlFor="history-limit" className="text-600 text-sm">
@@ -149,13 +151,9 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
           </label>
           <Dropdown inputId="history-limit" value={limit} options={historyPageSizes.map((value) => ({ value, label: String(value) }))} onChange={(event) => history.send({ type: 'limit.change', limit: event.value as number })} />
         </div>
-      </header>
-      {loadError ? (
-        <div className="history-error" role="alert">
-          <i className="pi pi-exclamation-triangle" aria-hidden /> {t(loadError)}
-          <Button type="button" link label={t('history.retry')} onClick={() => history.send({ type: 'history.refresh' })} />
-        </div>
-      ) : null}
+      }
+      error={loadError ? { text: t(loadError), retryLabel: t('history.retry'), onRetry: () => history.send({ type: 'history.refresh' }) } : null}
+    >
       <DataTable
         value={list}
         dataKey="alertId"
@@ -184,6 +182,6 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
         onPageChange={(event) => (event.rows !== limit ? history.send({ type: 'limit.change', limit: event.rows }) : history.send({ type: 'page.change', page: event.page }))}
         template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
       />
-    </section>
+    </ResultsPanel>
   );
 }

@@ -1,5 +1,6 @@
 import type { ProgressStatus } from '../../../contract/charts/responder-request.chart';
 import type { OfferedAlert } from '../../../contract/responder.schemas';
+import { earthRadiusMetres, metresBetween } from '../db/earth';
 
 export interface LatLon {
   lat: number;
@@ -38,18 +39,9 @@ export interface BotOptions {
 
 export type BotOutcome = 'refused' | 'arrived' | 'closed' | 'out';
 
-const earthRadius = 6_378_168;
-
-/** Metres between two points (haversine). */
-export function metres(a: LatLon, b: LatLon): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
-  return 2 * earthRadius * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** The point `step` metres from `from` toward `to` (or `to` when closer). */
 export function toward(from: LatLon, to: LatLon, step: number): LatLon {
-  const total = metres(from, to);
+  const total = metresBetween(from, to);
   // Within a metre of the goal after this step counts as there: walk() stops under a metre, and a
   // bot must arrive on the point itself, not a few decimetres short of it.
   if (total <= step + 1 || total === 0) return { ...to };
@@ -61,8 +53,8 @@ export function toward(from: LatLon, to: LatLon, step: number): LatLon {
 export function pointAround(center: LatLon, radius: number, random: () => number): LatLon {
   const distance = radius * Math.sqrt(random());
   const angle = 2 * Math.PI * random();
-  const dLat = (distance * Math.cos(angle)) / earthRadius;
-  const dLon = (distance * Math.sin(angle)) / (earthRadius * Math.cos((center.lat * Math.PI) / 180));
+  const dLat = (distance * Math.cos(angle)) / earthRadiusMetres;
+  const dLon = (distance * Math.sin(angle)) / (earthRadiusMetres * Math.cos((center.lat * Math.PI) / 180));
   return { lat: center.lat + (dLat * 180) / Math.PI, lon: center.lon + (dLon * 180) / Math.PI };
 }
 
@@ -100,7 +92,7 @@ export async function answerAlert(api: ResponderApi, alertId: number, options: B
   async function walk(offer: OfferedAlert, target: 'aed' | 'victim'): Promise<OfferedAlert> {
     for (;;) {
       const goal = target === 'aed' && offer.request.aed ? offer.request.aed : offer.victim;
-      if (metres(position, goal) < 1) return offer;
+      if (metresBetween(position, goal) < 1) return offer;
       await simulated(options.reportSeconds);
       position = toward(position, goal, step);
       await api.reportPosition(position);

@@ -10,7 +10,7 @@ import { afterAlertChange } from './effects';
 import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from './requests';
-import { metresBetween } from './selection';
+import { metresBetween } from '../../db/earth';
 import { alertSettings, walking, type AlertSettings } from './settings';
 
 interface CardRow extends RequestRow {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NearbyAed } from '../../../../contract/alert.schemas';
 import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import { rowsOf, type Db } from '../../db/database';
-import { byDistance, earthRadiusMetres, withinMetres } from '../../db/earth';
+import { byDistance, metresBetween, withinMetres } from '../../db/earth';
 import { walking, type AlertSettings } from './settings';
 
 /**
@@ -79,15 +79,6 @@ export async function nearestReachable(db: Db, reach: Reach, limit: number): Pro
     total: rows[0]?.total ?? 0,
     candidates: rows.map((row) => ({ responderId: row.responder_id, lat: row.lat, lon: row.lon, distance: row.distance, carriesAed: row.carries_aed })),
   };
-}
-
-/** Metres between two points on the earth (haversine, the radius earthdistance uses). */
-export function metresBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * earthRadiusMetres * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export interface Mission {

@@ -16,7 +16,8 @@ import { resolvePlace, type Place } from './place';
 import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { checkAlertEvent } from './requests';
-import { countReachable, metresBetween, nearestReachable, planMissions, type Reach } from './selection';
+import { metresBetween } from '../../db/earth';
+import { countReachable, nearestReachable, planMissions, type Reach } from './selection';
 import { alertSettings, type AlertSettings } from './settings';
 import { writeDraft, writeLaunch } from './writes';
 

@@ -1,3 +1,4 @@
+import { metresBetween } from '../../db/earth';
 import { duplicateCloseMetres, duplicateNameSimilarity, duplicateRadiusMetres, normaliseName, sameDeviceMetres, type DuplicateProbe } from './aed-writer';
 
 /** Trigrams of a text the way pg_trgm makes them: each word padded with two spaces before and one after. */
@@ -19,16 +20,6 @@ export function trigramSimilarity(a: string, b: string): number {
   let shared = 0;
   for (const gram of left) if (right.has(gram)) shared += 1;
   return shared / (left.size + right.size - shared);
-}
-
-/** Great-circle distance in metres (the earth radius of earthdistance). */
-export function distanceMetres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const radius = 6378168;
-  const toRad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * toRad;
-  const dLon = (b.lon - a.lon) * toRad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * toRad) * Math.cos(b.lat * toRad) * Math.sin(dLon / 2) ** 2;
-  return 2 * radius * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 export interface InBatchHit {
@@ -60,7 +51,7 @@ export class BatchDuplicates {
     for (let dx = -1; dx <= 1; dx += 1) {
       for (let dy = -1; dy <= 1; dy += 1) {
         for (const other of this.cells.get(`${x + dx}:${y + dy}`) ?? []) {
-          const distance = distanceMetres(probe, other);
+          const distance = metresBetween(probe, other);
           if (distance > duplicateRadiusMetres) continue;
           const otherName = normaliseName(other.name);
           const similarity = trigramSimilarity(name, otherName);
@@ -71,7 +62,7 @@ export class BatchDuplicates {
       }
     }
     const other = !best && probe.serialNumber ? this.serials.get(BatchDuplicates.serialKey(probe)) : undefined;
-    if (other) return { index: other.index, distance: Math.round(distanceMetres(probe, other)), similarity: 1, sameDevice: true };
+    if (other) return { index: other.index, distance: Math.round(metresBetween(probe, other)), similarity: 1, sameDevice: true };
     return best;
   }
 

@@ -9,7 +9,7 @@ import { afterAlertChange } from '../alerts/effects';
 import { afterResponderMoved } from '../alerts/position-refresh';
 import * as alertsRepo from '../alerts/repo';
 import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from '../alerts/requests';
-import { metresBetween } from '../alerts/selection';
+import { metresBetween } from '../../db/earth';
 import { alertSettings } from '../alerts/settings';
 import { newDeviceToken } from './auth';
 import * as repo from './repo';

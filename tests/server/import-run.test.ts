@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ImportProgress } from '../../contract/import.schemas';
 import type { ServerMessage } from '../../contract/realtime';
+import { awaitingUpkeep, derivedDrift } from '../fixtures/aed/derived';
 import { fixture, getRun, post, prepare, upload, waitFor } from '../fixtures/import/client';
 import { csvLine, geodaeHeader, geodaeRow } from '../fixtures/import/geodae-rows';
 import { startTestServer, type TestServer } from './harness';
@@ -148,6 +149,9 @@ describe('a whole-file run', () => {
     expect(later.processed % 25).toBe(0);
     const [{ n: written }] = await server.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM aeds WHERE external_source_id ~ '^90[01][0-9]{3}$'");
     expect(written).toBe(later.counts.inserted);
+    // The job caught up the map cells and search copy of what it wrote before it left.
+    expect(await awaitingUpkeep(server.ctx.database)).toBe(0);
+    expect(await derivedDrift(server.ctx.database)).toEqual([]);
 
     // A single row may be retried while paused; a second pause is refused by the chart.
     const again = await post(server.app, admin, 'pauseImport', { idImport: run.idImport });
@@ -161,5 +165,7 @@ describe('a whole-file run', () => {
     expect(counts.inserted + counts.duplicate + counts.failed).toBe(total);
     const [{ n }] = await server.ctx.database.query<{ n: number }>("SELECT count(*)::int AS n FROM aeds WHERE external_source_id ~ '^90[01][0-9]{3}$'");
     expect(n).toBe(counts.inserted);
+    expect(await awaitingUpkeep(server.ctx.database)).toBe(0);
+    expect(await derivedDrift(server.ctx.database)).toEqual([]);
   });
 });

@@ -210,6 +210,11 @@ export const aedSearch = pgTable(
   (t) => [index('aed_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
 );
 
+/** New AEDs of a bulk load awaiting their map cells, brand cells and search copy (migration 0030, aeds/upkeep.ts). */
+export const aedUpkeep = pgTable('aed_upkeep', {
+  aedId: integer('aed_id').primaryKey(),
+});
+
 /**
  * Pre-aggregated map clusters, kept by statement triggers on aeds (non-deleted AEDs only): per
  * zoom level, Web-Mercator grid cell and account, the count, coordinate sums and id sum (equal to

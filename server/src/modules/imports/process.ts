@@ -7,6 +7,7 @@ import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
 import { availabilityUpdate } from '../aeds/availability';
+import { deferUpkeep } from '../aeds/upkeep';
 import * as writer from './aed-writer';
 import { BatchDuplicates } from './batch-duplicates';
 import { planRow, type AedValues, type CompiledMapping, type ContactValues, type RowPlan } from './mapping';
@@ -30,6 +31,8 @@ export interface BatchContext {
   /** Country of the account: the default of rows without one. */
   country: string;
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** New AEDs wait for a catch-up of their cells and search copy (whole-file runs, aeds/upkeep.ts). */
+  deferUpkeep?: boolean;
 }
 
 /** Rows whose potential duplicate is accepted (processByRow with forced). */
@@ -276,6 +279,7 @@ function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.C
 async function write(bc: BatchContext, actions: Action[], outcomes: Map<number, RowOutcome>, afterWrite?: BatchOptions['afterWrite']): Promise<void> {
   await bc.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    if (bc.deferUpkeep) await deferUpkeep(db);
     try {
       await db.transaction(async (savepoint) => {
         const batchOutcomes = await writeActions(bc, savepoint as unknown as Db, actions);

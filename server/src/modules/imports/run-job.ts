@@ -6,6 +6,7 @@ import { nextState } from '../../../../contract/charts/transition';
 import type { ImportCounts, ImportProgress } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
+import { catchUp, catchUpAll, catchUpRows } from '../aeds/upkeep';
 import { compileMapping } from './mapping';
 import { planBatch, processPlans, type RowOutcome } from './process';
 import * as repo from './repo';
@@ -43,6 +44,31 @@ function tally(outcomes: RowOutcome[]): ImportCounts {
 }
 
 /**
+ * Catches up the AEDs a run inserts with their upkeep deferred (aeds/upkeep.ts), beside its
+ * batches: one catch-up at a time, each time a catch-up's worth of rows has been written. On
+ * PostgreSQL it runs on another connection, so the database's second core does it.
+ */
+function upkeepFollower(ctx: AppContext) {
+  let running: Promise<unknown> | undefined;
+  let written = 0;
+  return {
+    written(rows: number): void {
+      written += rows;
+      if (running || written < catchUpRows) return;
+      written = 0;
+      running = catchUp(ctx.database.db)
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'import: catch-up of new AEDs failed, left to the next one'))
+        .finally(() => (running = undefined));
+    },
+    /** Everything deferred is caught up (the run's rows and any left by a crash). */
+    async drain(): Promise<void> {
+      await running;
+      await catchUpAll(ctx.database.db);
+    },
+  };
+}
+
+/**
  * The job of a whole-file run. It holds the run's lease (renewed each batch), processes batches
  * from the cursor (each batch and the cursor move in one transaction, so a crash loses nothing
  * and repeats nothing), reports progress over the WebSocket, and stops when the run is paused,
@@ -55,13 +81,14 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
   let run = await repo.takeLease(ctx.database.db, job.idImport, owner, settings.IMPORT_LEASE_SECONDS);
   if (!run) return;
   const started = Date.now();
+  const upkeep = upkeepFollower(ctx);
   let published = 0;
   try {
     const file = await repo.findFile(ctx.database.db, run.fileId);
     if (!file || !run.fieldMapConfig) throw new Error('run without file or mapping');
     const [account] = await ctx.database.db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, run.idSite));
     const mapping = compileMapping(file.header, run.fieldMapConfig);
-    const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log };
+    const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log, deferUpkeep: true };
     // The next batch is read and planned while the current one writes (the file's rows never change).
     const readBatch = (cursor: number) =>
       repo.rowsAfter(ctx.database.db, bc.fileId, cursor, settings.IMPORT_BATCH_ROWS).then((rows) => ({ rows, plans: planBatch(bc, rows) }));
@@ -74,7 +101,9 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       const batchStart = Date.now();
       const { rows, plans } = await next;
       if (rows.length === 0) {
-        await finish(ctx, run);
+        const drainStart = Date.now();
+        await upkeep.drain();
+        await finish(ctx, run, Date.now() - drainStart);
         return;
       }
       next = rows.length < settings.IMPORT_BATCH_ROWS ? Promise.resolve({ rows: [], plans: [] }) : readBatch(rows[rows.length - 1].row);
@@ -102,6 +131,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
         await recordFailure(ctx, current, owner, error);
         throw error;
       }
+      upkeep.written(rows.length);
       const renewed = await repo.takeLease(ctx.database.db, run.id, owner, settings.IMPORT_LEASE_SECONDS);
       if (!renewed) {
         // Paused, or taken over: report where it stands and leave.
@@ -121,6 +151,8 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       }
     }
   } finally {
+    // A run that stops early (paused, failed, handed over) leaves nothing uncounted behind it.
+    await upkeep.drain().catch((error: unknown) => ctx.log.warn({ err: error }, 'import: catch-up of new AEDs failed, left to the sweep'));
     await repo.releaseLease(ctx.database.db, job.idImport, owner).catch(() => undefined);
   }
 }
@@ -134,10 +166,12 @@ async function refreshStatistics(ctx: AppContext, withRows: boolean): Promise<vo
   await ctx.database.query(`ANALYZE ${batchStatistics}${withRows ? ', import_rows' : ''}`).catch((error: unknown) => ctx.log.warn({ err: error }, 'import: ANALYZE failed'));
 }
 
-async function finish(ctx: AppContext, run: repo.ImportRecord): Promise<void> {
+/** Marks a run done; `catchUpMs`, the last catch-up of its AEDs, counts in its duration. */
+async function finish(ctx: AppContext, run: repo.ImportRecord, catchUpMs: number): Promise<void> {
   const state = nextState(importRunChart, run.state, { type: 'import.finish' });
   if (!state) return;
-  const done = await repo.moveImport(ctx.database.db, run.id, run.state, { state, finishedAt: new Date(), leaseOwner: null, leaseUntil: null });
+  const durationMs = (run.durationMs ?? 0) + catchUpMs;
+  const done = await repo.moveImport(ctx.database.db, run.id, run.state, { state, durationMs, finishedAt: new Date(), leaseOwner: null, leaseUntil: null });
   if (done) await publishProgress(ctx, done);
 }
 
@@ -156,8 +190,12 @@ async function recordFailure(ctx: AppContext, run: repo.ImportRecord, owner: str
   if (failed) await publishProgress(ctx, failed);
 }
 
-/** Re-sends the job of every run that is processing but held by nobody (after a restart or a crash). */
+/**
+ * Re-sends the job of every run that is processing but held by nobody (after a restart or a
+ * crash), and catches up the AEDs a stopped run left without their upkeep.
+ */
 export async function sweepOrphanedRuns(ctx: AppContext): Promise<number> {
+  await catchUpAll(ctx.database.db);
   const ids = await repo.orphanedRuns(ctx.database.db);
   for (const id of ids) await sendRunJob(ctx, id);
   return ids.length;

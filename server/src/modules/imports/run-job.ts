@@ -82,6 +82,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
   if (!run) return;
   const started = Date.now();
   const upkeep = upkeepFollower(ctx);
+  let statistics: Promise<void> | undefined;
   let published = 0;
   try {
     const file = await repo.findFile(ctx.database.db, run.fileId);
@@ -111,7 +112,9 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       next.catch(() => undefined);
       // The planner needs statistics as the register grows (PGlite has no autovacuum): before
       // batches 1, 2, 5, 17, 65… of each slice, so their cost stays logarithmic in the file size.
-      if (batches === 0 || (batches > 0 && (batches & (batches - 1)) === 0 && Math.log2(batches) % 2 === 0)) await refreshStatistics(ctx, batches === 0);
+      // The first refresh is awaited (the first lookups need it); later ones run beside the batches.
+      if (batches === 0) await refreshStatistics(ctx, true);
+      else if ((batches & (batches - 1)) === 0 && Math.log2(batches) % 2 === 0) statistics ??= refreshStatistics(ctx, false).finally(() => (statistics = undefined));
       batches += 1;
       const current = run;
       try {
@@ -151,6 +154,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       }
     }
   } finally {
+    await statistics;
     // A run that stops early (paused, failed, handed over) leaves nothing uncounted behind it.
     await upkeep.drain().catch((error: unknown) => ctx.log.warn({ err: error }, 'import: catch-up of new AEDs failed, left to the sweep'));
     await repo.releaseLease(ctx.database.db, job.idImport, owner).catch(() => undefined);

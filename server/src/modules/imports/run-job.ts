@@ -95,16 +95,17 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       repo.rowsAfter(ctx.database.db, bc.fileId, cursor, settings.IMPORT_BATCH_ROWS).then((rows) => ({ rows, plans: planBatch(bc, rows) }));
     let next = readBatch(run.cursor);
     let batches = 0;
+    // A run's duration is the wall time of its jobs: each batch counts from where the last one
+    // ended, so catch-ups and statistics between batches count too.
+    let counted = Date.now();
     for (;;) {
       // Embedded PGlite answers on the same thread without I/O: give requests a turn between batches.
       await nextTurn();
       if (runtime.stopping) return;
-      const batchStart = Date.now();
       const { rows, plans } = await next;
       if (rows.length === 0) {
-        const drainStart = Date.now();
         await upkeep.drain();
-        await finish(ctx, run, Date.now() - drainStart);
+        await finish(ctx, run, Date.now() - counted);
         return;
       }
       next = rows.length < settings.IMPORT_BATCH_ROWS ? Promise.resolve({ rows: [], plans: [] }) : readBatch(rows[rows.length - 1].row);
@@ -120,12 +121,14 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
       try {
         await processPlans(bc, plans, {
           afterWrite: async (tx, outcomes) => {
+            const now = Date.now();
             const advanced = await repo.advanceRun(tx, current.id, owner, {
               cursor: rows[rows.length - 1].row,
               processed: outcomes.length,
               counts: tally(outcomes),
-              ms: Date.now() - batchStart,
+              ms: now - counted,
             });
+            counted = now;
             // Another instance holds the run now: this batch must not count.
             if (!advanced) throw new Error('import lease lost');
           },
@@ -170,11 +173,11 @@ async function refreshStatistics(ctx: AppContext, withRows: boolean): Promise<vo
   await ctx.database.query(`ANALYZE ${batchStatistics}${withRows ? ', import_rows' : ''}`).catch((error: unknown) => ctx.log.warn({ err: error }, 'import: ANALYZE failed'));
 }
 
-/** Marks a run done; `catchUpMs`, the last catch-up of its AEDs, counts in its duration. */
-async function finish(ctx: AppContext, run: repo.ImportRecord, catchUpMs: number): Promise<void> {
+/** Marks a run done; `lastMs`, since its last batch (the last catch-up of its AEDs), counts in its duration. */
+async function finish(ctx: AppContext, run: repo.ImportRecord, lastMs: number): Promise<void> {
   const state = nextState(importRunChart, run.state, { type: 'import.finish' });
   if (!state) return;
-  const durationMs = (run.durationMs ?? 0) + catchUpMs;
+  const durationMs = (run.durationMs ?? 0) + lastMs;
   const done = await repo.moveImport(ctx.database.db, run.id, run.state, { state, durationMs, finishedAt: new Date(), leaseOwner: null, leaseUntil: null });
   if (done) await publishProgress(ctx, done);
 }

@@ -6,7 +6,7 @@ import { nextState } from '../../../../contract/charts/transition';
 import type { ImportCounts, ImportProgress } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
-import { catchUp, catchUpAll, catchUpRows } from '../aeds/upkeep';
+import { catchUp, catchUpAll } from '../aeds/upkeep';
 import { compileMapping } from './mapping';
 import { planBatch, processPlans, type RowOutcome } from './process';
 import * as repo from './repo';
@@ -43,9 +43,12 @@ function tally(outcomes: RowOutcome[]): ImportCounts {
   return counts;
 }
 
+/** Rows written between two catch-ups: few enough that the last one, which the run waits for, is short. */
+const catchUpEvery = 2000;
+
 /**
  * Catches up the AEDs a run inserts with their upkeep deferred (aeds/upkeep.ts), beside its
- * batches: one catch-up at a time, each time a catch-up's worth of rows has been written. On
+ * batches: one catch-up at a time (of up to 5,000), after every 2,000 rows written. On
  * PostgreSQL it runs on another connection, so the database's second core does it.
  */
 function upkeepFollower(ctx: AppContext) {
@@ -54,7 +57,7 @@ function upkeepFollower(ctx: AppContext) {
   return {
     written(rows: number): void {
       written += rows;
-      if (running || written < catchUpRows) return;
+      if (running || written < catchUpEvery) return;
       written = 0;
       running = catchUp(ctx.database.db)
         .catch((error: unknown) => ctx.log.warn({ err: error }, 'import: catch-up of new AEDs failed, left to the next one'))

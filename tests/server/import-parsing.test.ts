@@ -27,6 +27,14 @@ const file = (name: string, content: string | Buffer) => {
 };
 
 describe('cell readers', () => {
+  it('fold texts to lower case without accents or repeated spaces, plain ASCII or not', () => {
+    expect(read.fold('  Mairie  DE\tLA   Ville ')).toBe('mairie de la ville');
+    expect(read.fold('Élysée\u00a0Défibrillateur')).toBe('elysee defibrillateur');
+    // The two diacritics of ASCII go, as they do in accented text.
+    expect(read.fold('Salle^Polyvalente`A')).toBe('sallepolyvalentea');
+    expect(read.fold('Öffnungszeiten ^ Straße')).toBe('offnungszeiten straße');
+  });
+
   it('read numbers, booleans and dates as French, German and English files write them', () => {
     expect(read.parseNumber('45,7772')).toBe(45.7772);
     expect(read.parseNumber(' 1 234,5 ')).toBe(1234.5);

@@ -179,14 +179,12 @@ export function planRow(mapping: CompiledMapping, row: number, cells: string[], 
 
 function readCells(mapping: CompiledMapping, cells: string[], plan: RowPlan): void {
   const cell: Partial<Record<ImportFieldId, string>> = {};
-  const where = new Map<ImportFieldId, { label: string; cellAddress: string }>();
   for (const column of mapping.columns) {
     const value = (cells[column.index] ?? '').trim();
-    where.set(column.field, column);
     if (value !== '') cell[column.field] = value;
   }
   const invalid = (field: ImportFieldId): never => {
-    const column = where.get(field)!;
+    const column = mapping.columns.findLast((entry) => entry.field === field)!;
     throw new InvalidCell(column.label, column.cellAddress, cell[field] ?? '');
   };
   const values = plan.values;

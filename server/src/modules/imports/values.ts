@@ -5,11 +5,14 @@
  */
 import type { OpeningHours } from '../../db/schema/aeds';
 
+/** Printable ASCII without the two ASCII diacritics (^ and `): nothing to decompose or strip. */
+const plainAscii = /^[\x20-\x5d\x5f\x61-\x7e]*$/;
+
 /** Lower case, no accents, single spaces: the form texts are compared in. */
 export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  // Most cells of a file are plain ASCII: they skip the Unicode decomposition (a tenth of a row's reading).
+  const bare = plainAscii.test(text) ? text : text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+  return bare
     .toLowerCase()
     .replace(/[\s\u00a0]+/g, ' ')
     .trim();

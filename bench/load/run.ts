@@ -114,7 +114,8 @@ async function startServer(): Promise<{ child: ChildProcess; databaseUrl?: strin
     SIGNIN_RATE_PER_MINUTE: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // Node itself (not npx), so that the SIGTERM at the end reaches Vigil: npx does not pass it on.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Vigil did not start in 180 s')), 180_000);
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,17 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorKeys } from '../../contract/errors';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './errors';
+import { serializerCompiler } from './serialization';
 import { sessionFromToken } from './plugins/authenticate';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
@@ -50,6 +51,11 @@ function contentSecurityPolicy(ctx: AppContext) {
   };
 }
 
+/** The options of helmet's security headers (@fastify/helmet's options). */
+export function securityHeaderOptions(ctx: AppContext) {
+  return { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false };
+}
+
 /** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: ctx.log, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
@@ -57,7 +63,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false });
+  await registerSecurityHeaders(app, securityHeaderOptions(ctx));
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,12 @@ export interface Database {
   /** Raw parameterised SQL for the few queries the query builder does not express well. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
+   * Runs a statement of `statement()`: on PostgreSQL as a named prepared statement, parsed and
+   * planned once per pooled connection. Rows come as `rowsOf` gives them (timestamps and dates as
+   * the database's text), so a repository can move a query here without changing its answers.
+   */
+  run<T>(statement: Statement, params: unknown[]): Promise<T[]>;
+  /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. `onResubscribed` runs after
    * a lost listener connection is back: notifications sent meanwhile were missed.
    */
@@ -38,6 +45,24 @@ export interface Database {
   boss: BossDb;
   close(): Promise<void>;
 }
+
+/** A parameterised query text with a stable name derived from the text (see Database.run). */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+/**
+ * Names a query for Database.run. The name is a hash of the text, so one name always means one
+ * text on every connection. Build statements once (module level, or per filter shape, which gives
+ * a bounded set): each distinct text is prepared on each pooled connection.
+ */
+export function statement(text: string): Statement {
+  return { name: `vigil_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+}
+
+// Timestamp, date and interval types and their arrays (and numeric arrays) stay text, as drizzle leaves them.
+const textTypeIds = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -52,12 +77,17 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (location !== 'memory://') mkdirSync(location, { recursive: true });
   const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent } });
   const db = drizzlePglite(client) as unknown as Db;
+  const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',
     db,
     async query(text, params) {
       return (await client.query(text, params)).rows as never;
+    },
+    async run(statement, params) {
+      // PGlite runs in this process on one connection: there is no pool to prepare on.
+      return (await client.query(statement.text, params, { parsers })).rows as never;
     },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
@@ -102,6 +132,8 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
   markLostConnections(pool);
   const db = drizzlePg(pool) as unknown as Db;
+  const builtin = pg.types.getTypeParser.bind(pg.types) as (id: number, format?: string) => unknown;
+  const types = { getTypeParser: (id: number, format?: string) => (textTypeIds.includes(id) ? (value: string) => value : builtin(id, format)) };
   await withMigrationLock(url, connectTimeoutMs, () => migratePg(drizzlePg(pool), { migrationsFolder }));
   interface Subscriber {
     onPayload: (payload: string) => void;
@@ -146,6 +178,9 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
     db,
     async query(text, params) {
       return (await pool.query(text, params)).rows;
+    },
+    async run(statement, params) {
+      return (await pool.query({ name: statement.name, text: statement.text, values: params, types } as pg.QueryConfig)).rows as never;
     },
     async listen(channel, onPayload, onResubscribed) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);

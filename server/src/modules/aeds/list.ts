@@ -1,8 +1,8 @@
-import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AedListBody, AedOrderField } from '../../../../contract/aed-list.schemas';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/database';
-import { aedBrandCells, aedMapCells, aeds } from '../../db/schema/aeds';
+import { rowsOf, statement } from '../../db/database';
+import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
 import { listItemOf, vigilanceToday } from './mapper';
@@ -21,16 +21,39 @@ const orderColumns = {
   padsExpiration: aeds.padsExpiration,
 } as const;
 
+/** ORDER BY terms on a column and an id: null placement as the indexes have it, the id as tie-breaker. */
+function orderTerms(order: AedOrderField, direction: 'asc' | 'desc', column: SQLWrapper, id: SQLWrapper): SQL[] {
+  if (order === 'created' || order === 'updated') {
+    return direction === 'desc' ? [sql`${column} DESC NULLS LAST`, sql`${id} DESC NULLS LAST`] : [sql`${column} ASC NULLS FIRST`, sql`${id} ASC NULLS FIRST`];
+  }
+  return direction === 'asc' ? [asc(column), asc(id)] : [desc(column), desc(id)];
+}
+
 /**
  * ORDER BY of a list or export, with the id as tie-breaker. Null placement matches the indexes
  * (created: DESC NULLS LAST; name, city: ASC NULLS LAST) so the page is read from the index.
  */
 export function orderBy(order: AedOrderField, direction: 'asc' | 'desc'): SQL[] {
-  const column = orderColumns[order];
-  if (order === 'created' || order === 'updated') {
-    return direction === 'desc' ? [sql`${column} DESC NULLS LAST`, sql`${aeds.id} DESC NULLS LAST`] : [sql`${column} ASC NULLS FIRST`, sql`${aeds.id} ASC NULLS FIRST`];
-  }
-  return direction === 'asc' ? [asc(column), asc(aeds.id)] : [desc(column), desc(aeds.id)];
+  return orderTerms(order, direction, orderColumns[order], aeds.id);
+}
+
+/** The list column each order sorts on, by its name in a list row. */
+const orderNames = {
+  created: 'createdAt',
+  updated: 'updatedAt',
+  name: 'name',
+  city: 'city',
+  zipCode: 'zipCode',
+  status: 'status',
+  brand: 'brand',
+  lastConfirmationDate: 'lastConfirmationDate',
+  batteryExpiration: 'batteryExpiration',
+  padsExpiration: 'padsExpiration',
+} as const;
+
+/** The same order as orderBy, on the rows of the list's `page` (listSelect's names). */
+function pageOrderBy(order: AedOrderField, direction: 'asc' | 'desc'): SQL[] {
+  return orderTerms(order, direction, sql`page.${sql.identifier(orderNames[order])}`, sql`page.id`);
 }
 
 /** Columns of a list row. */
@@ -67,15 +90,41 @@ export const listColumns = {
   deletedAt: aeds.deletedAt,
 };
 
+/**
+ * The SELECT list of a list page: the columns above under their API names, written once. Sent as
+ * raw SQL, the rows come back as the driver gives them (timestamps as text) instead of through the
+ * query builder's per-column mapping, which cost a list answer more than its SQL.
+ */
+const listSelect = sql.raw(
+  Object.entries(listColumns)
+    .map(([name, column]) => `"aeds"."${column.name}" AS "${name}"`)
+    .join(', '),
+);
+
+/**
+ * One page of AEDs with each one's open reports. The reports are counted for the page's AEDs at
+ * once: counted per row, the planner scans a small reports table once per AED (50 scans a page).
+ */
+function pageQuery(where: SQL, order: AedOrderField, direction: 'asc' | 'desc', limit: number, offset: number): SQL {
+  return sql`WITH page AS (SELECT ${listSelect} FROM ${aeds} WHERE ${where} ORDER BY ${sql.join(orderBy(order, direction), sql`, `)} LIMIT ${limit} OFFSET ${offset})
+    SELECT page.*, coalesce(open.count, 0) AS "onGoingReports"
+      FROM page
+      LEFT JOIN (SELECT r.aed_id, count(*)::int AS count FROM aed_reports r
+                  WHERE r.status <> 'resolved' AND r.aed_id IN (SELECT id FROM page) GROUP BY r.aed_id) open ON open.aed_id = page.id
+     ORDER BY ${sql.join(pageOrderBy(order, direction), sql`, `)}`;
+}
+
+/** A list row as listSelect gives it. */
+type ListRow = Parameters<typeof listItemOf>[0];
+
 /** Non-deleted AEDs per account, from the map cells (a few hundred rows, whatever the register's size). */
 export async function countsBySite(ctx: AppContext, siteIds: number[]): Promise<Map<number, number>> {
-  const rows = await ctx.database.db
-    .select({ idSite: aedMapCells.idSite, count: sql<number>`sum(${aedMapCells.count})::int` })
-    .from(aedMapCells)
-    .where(sql`${aedMapCells.level} = 3 AND ${inArray(aedMapCells.idSite, siteIds)}`)
-    .groupBy(aedMapCells.idSite);
+  const rows = await ctx.database.run<{ idSite: number; count: number }>(siteCountsStatement, [`{${siteIds.join(',')}}`]);
   return new Map(rows.map((row) => [row.idSite, Number(row.count)]));
 }
+
+// Prepared: the list's every unfiltered page asks it.
+const siteCountsStatement = statement(`SELECT id_site AS "idSite", sum(count)::int AS count FROM aed_map_cells WHERE level = 3 AND id_site = ANY($1::int[]) GROUP BY id_site`);
 
 /** Non-deleted AEDs of these brands per account, from the per-brand cells. */
 async function brandCountsBySite(ctx: AppContext, siteIds: number[], brands: string[]): Promise<Map<number, number>> {
@@ -133,16 +182,7 @@ export async function listAeds(ctx: AppContext, session: Session, body: AedListB
     body.filter,
   );
   const [rows, count] = await Promise.all([
-    ctx.database.db
-      .select({
-        ...listColumns,
-        onGoingReports: sql<number>`(SELECT count(*)::int FROM aed_reports r WHERE r.aed_id = "aeds"."id" AND r.status <> 'resolved')`,
-      })
-      .from(aeds)
-      .where(where)
-      .orderBy(...orderBy(body.order, body.orderSort))
-      .limit(body.limit)
-      .offset((body.page - 1) * body.limit),
+    rowsOf<ListRow>(ctx.database.db, pageQuery(where, body.order, body.orderSort, body.limit, (body.page - 1) * body.limit)),
     counts(ctx, sites, where, body.filter),
   ]);
   const vigilance = vigilanceToday();

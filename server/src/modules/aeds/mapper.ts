@@ -1,6 +1,7 @@
 import { vigilanceOn, type AedVigilance, type VigilanceInput } from '../../../../contract/aed-vigilance';
 import type { AedContact, AedDetail, AedPicture, AedReport } from '../../../../contract/aed.schemas';
 import type { AedListItem } from '../../../../contract/aed-list.schemas';
+import { isoTimestamp } from '../../db/timestamps';
 import { aedContacts, aedFiles, aedReports } from '../../db/schema/aeds';
 import { aedSettings, today } from './settings';
 import type { AedRow, SiteInfo } from './tenancy';
@@ -8,7 +9,7 @@ import type { AedRow, SiteInfo } from './tenancy';
 /** ISO text of a timestamp, or null. */
 export function iso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  return isoTimestamp(value);
 }
 
 /** The vigilance of AED rows today: build it once per answer, then call it per row. */
@@ -83,11 +84,11 @@ export function detailOf(
 
 /** One row of getAllList. */
 export function listItemOf(row: Omit<AedListItem, 'vigilance' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'unavailableUntil' | 'lastConfirmationDate'> & {
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-  unavailableUntil: Date | null;
-  lastConfirmationDate: Date | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  deletedAt: Date | string | null;
+  unavailableUntil: Date | string | null;
+  lastConfirmationDate: Date | string | null;
 }, vigilance: (row: VigilanceInput) => AedVigilance): AedListItem {
   return {
     ...row,

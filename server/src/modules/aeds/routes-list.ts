@@ -4,6 +4,7 @@ import { optionItem, optionsQuery } from '../../../../contract/aed-reports.schem
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
+import { fastResponse } from '../../serialization';
 import { accountsWithAedCount } from './accounts';
 import { exportAeds } from './export';
 import { listAeds } from './list';
@@ -17,7 +18,7 @@ export function listRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post('/services/backOffice/aed/getAllList', {
     preHandler: read,
-    schema: { tags: ['aed'], body: aedListBody, response: { 200: ok(aedListResponse) } },
+    schema: { tags: ['aed'], body: aedListBody, response: { 200: fastResponse(ok(aedListResponse)) } },
     handler: async (request) => ({ data: await listAeds(ctx, sessionOf(request), request.body) }),
   });
 

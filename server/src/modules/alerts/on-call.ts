@@ -3,7 +3,7 @@ import { alertErrorKeys } from '../../../../contract/alert.errors';
 import type { ResponderCard } from '../../../../contract/alert.schemas';
 import { requestStatuses, type RequestStatus } from '../../../../contract/charts/responder-request.chart';
 import type { AppContext } from '../../context';
-import { rowsOf, type Db } from '../../db/database';
+import { rowsOf, statement, type Db } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { afterAlertChange } from './effects';
@@ -11,6 +11,7 @@ import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from './requests';
 import { metresBetween } from '../../db/earth';
+import { isoTimestamp } from '../../db/timestamps';
 import { alertSettings, walking, type AlertSettings } from './settings';
 
 interface CardRow extends RequestRow {
@@ -48,17 +49,28 @@ function remainingSeconds(settings: AlertSettings, row: CardRow, victim: { lat: 
   return walking(settings, metresBetween(position, victim)).seconds;
 }
 
+/** Where the victim is: what a card's distance and remaining time are measured to. */
+type Victim = { lat: number; lon: number };
+
+const cardColumns = `q.id, q.alert_id, q.responder_id, q.status, q.mission, q.aed_id, q.aed_name, q.aed_address, q.aed_lat, q.aed_lon, q.distance, q.duration,
+  q.rank, q.refusal_reason, q.status_history, q.created_at, q.updated_at,
+  r.first_name, r.last_name, r.age, r.gender, r.phone, r.email, r.carries_aed, r.trained_status, r.skill, r.skill_speciality,
+  r.interventions_count, r.certificated, p.lat AS pos_lat, p.lon AS pos_lon, p.reported_at`;
+
 /** The citizen responder cards of an alert (spec §3), every request of it, in display order. */
-export async function cardsOf(db: Db, settings: AlertSettings, alert: repo.AlertRow): Promise<ResponderCard[]> {
+export async function cardsOf(db: Db, settings: AlertSettings, alert: Victim & { id: number }): Promise<ResponderCard[]> {
   const rows = await rowsOf<CardRow>(
     db,
-    sql`SELECT q.*, r.first_name, r.last_name, r.age, r.gender, r.phone, r.email, r.carries_aed, r.trained_status, r.skill, r.skill_speciality,
-               r.interventions_count, r.certificated, p.lat AS pos_lat, p.lon AS pos_lon, p.reported_at
+    sql`SELECT ${sql.raw(cardColumns)}
           FROM alert_requests q
           JOIN responders r ON r.id = q.responder_id
           LEFT JOIN responder_positions p ON p.responder_id = q.responder_id
          WHERE q.alert_id = ${alert.id}`,
   );
+  return cardsFrom(settings, alert, rows);
+}
+
+function cardsFrom(settings: AlertSettings, alert: Victim, rows: CardRow[]): ResponderCard[] {
   rows.sort((a, b) => displayOrder.indexOf(a.status) - displayOrder.indexOf(b.status) || a.rank - b.rank);
   return rows.map((row) => {
     const position = row.pos_lat === null || row.pos_lon === null ? undefined : { lat: row.pos_lat, lon: row.pos_lon };
@@ -85,9 +97,9 @@ export async function cardsOf(db: Db, settings: AlertSettings, alert: repo.Alert
       videoToken: null,
       status: row.status,
       mission: row.mission,
-      alertInfo: { lon: position?.lon ?? null, lat: position?.lat ?? null, positionDate: row.reported_at ? new Date(row.reported_at).toISOString() : null, aed, status: row.status },
+      alertInfo: { lon: position?.lon ?? null, lat: position?.lat ?? null, positionDate: row.reported_at ? isoTimestamp(row.reported_at) : null, aed, status: row.status },
       statusHistory: row.status_history.filter((entry) => requestStatuses.includes(entry.status)),
-      updateDate: new Date(row.updated_at).toISOString(),
+      updateDate: isoTimestamp(row.updated_at),
     };
   });
 }
@@ -98,9 +110,24 @@ async function visible(ctx: AppContext, session: Session, alertId: number): Prom
   return alert;
 }
 
-/** GET citizenRespondersOnCall */
+/**
+ * The alert's victim (when the caller's subtree holds the alert) and its cards' rows, in one round
+ * trip: one row per request, or one row without a request (id null) for an alert nobody was sent to.
+ */
+const onCallStatement = statement(`SELECT v.lat AS victim_lat, v.lon AS victim_lon, ${cardColumns}
+    FROM alerts v
+    LEFT JOIN (alert_requests q
+               JOIN responders r ON r.id = q.responder_id
+               LEFT JOIN responder_positions p ON p.responder_id = q.responder_id) ON q.alert_id = v.id
+   WHERE v.id = $1
+     AND v.id_site IN (WITH RECURSIVE down AS (SELECT id FROM accounts WHERE id = $2 UNION SELECT c.id FROM accounts c JOIN down ON c.parent_id = down.id) SELECT id FROM down)`);
+
+/** GET citizenRespondersOnCall: 404 when the alert is not in the caller's account subtree. */
 export async function respondersOnCall(ctx: AppContext, session: Session, alertId: number): Promise<ResponderCard[]> {
-  return cardsOf(ctx.database.db, alertSettings(ctx), await visible(ctx, session, alertId));
+  const rows = await ctx.database.run<CardRow & { victim_lat: number; victim_lon: number }>(onCallStatement, [alertId, session.siteId]);
+  if (rows.length === 0) throw notFound();
+  const victim = { lat: rows[0].victim_lat, lon: rows[0].victim_lon };
+  return cardsFrom(alertSettings(ctx), victim, rows[0].id === null ? [] : rows);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Alert } from '../../../../contract/alert.schemas';
 import { alertStateOf } from '../../../../contract/charts/alert.chart';
-import { rowsOf, type Db } from '../../db/database';
+import { isoTimestamp } from '../../db/timestamps';
+import { rowsOf, statement, type Database, type Db, type Statement } from '../../db/database';
 
 /** Who did something: a staff user, a responder (or bot) through the responder API, or the server itself. */
 export type Actor = { type: 'user'; id: number } | { type: 'responder' | 'bot'; id: number } | { type: 'system' };
@@ -39,7 +40,7 @@ export interface AlertRow {
   closer_last: string | null;
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null): string | null => (value === null ? null : isoTimestamp(value));
 
 /** The API shape of an alert row (contract/alert.schemas.ts). */
 export function toAlert(row: AlertRow): Alert {
@@ -107,14 +108,55 @@ export async function findAlert(db: Db, alertId: number, scope: Scope, forUpdate
   return row;
 }
 
-/** Alerts of some accounts, newest first, with the list filters of spec §7. */
-export async function listAlerts(db: Db, scope: Scope, filter: { close?: number; status?: number; alertType?: number; test?: number; limit: number }): Promise<AlertRow[]> {
-  const where: SQL[] = [scopeSql(scope)];
-  if (filter.close !== undefined) where.push(sql`a.close = ${filter.close}`);
-  if (filter.status !== undefined) where.push(sql`a.status = ${filter.status}`);
-  if (filter.alertType !== undefined) where.push(sql`a.alert_type = ${filter.alertType}`);
-  if (filter.test !== undefined) where.push(sql`a.test = ${filter.test === 1}`);
-  return rowsOf<AlertRow>(db, sql`${selectAlert} WHERE ${sql.join(where, sql` AND `)} ORDER BY a.created_at DESC, a.id DESC LIMIT ${filter.limit}`);
+/** The columns of an AlertRow, named: a prepared statement must not depend on `a.*` (a new column would change its result type). */
+const alertColumns = `a.id, a.alert_type, a.id_site, a.address, a.address_info, a.lon, a.lat, a.country_code, a.precision, a.distance_max,
+  a.nb_requests, a.nb_potential_bs, a.status, a.close, a.created_at, a.launched_at, a.distance, a.nb_engaged, a.nb_refused, a.test,
+  a.debug_mode, a.contact_status, a.updated_at, a.auto_close_at, a.closed_at, a.closed_by, a.close_reason,
+  u.first_name AS closer_first, u.last_name AS closer_last`;
+
+/** The alert list filters of spec §7. */
+export interface AlertListFilter {
+  close?: number;
+  status?: number;
+  alertType?: number;
+  test?: number;
+  limit: number;
+}
+
+// One statement per scope kind and filter values: close (0, 1), status (1 to 3) and test (0, 1) are
+// written into the text, so the plan of the live list (close = 0) can use the open alerts' partial
+// index; a plan for "close = $n" would read the whole history. alertType, any integer, stays a
+// parameter. At most 2 × 3 × 4 × 3 × 2 texts.
+const listStatements = new Map<string, Statement>();
+
+function listStatement(scope: 'subtree' | 'sites', filter: AlertListFilter): Statement {
+  const key = `${scope}:${filter.close}:${filter.status}:${filter.test}:${filter.alertType === undefined}`;
+  let known = listStatements.get(key);
+  if (!known) {
+    const where = [
+      scope === 'subtree'
+        ? `a.id_site IN (WITH RECURSIVE down AS (SELECT id FROM accounts WHERE id = $1 UNION SELECT c.id FROM accounts c JOIN down ON c.parent_id = down.id) SELECT id FROM down)`
+        : 'a.id_site = ANY($1::int[])',
+    ];
+    if (filter.close !== undefined) where.push(`a.close = ${Number(filter.close)}`);
+    if (filter.status !== undefined) where.push(`a.status = ${Number(filter.status)}`);
+    if (filter.test !== undefined) where.push(`a.test = ${filter.test === 1}`);
+    if (filter.alertType !== undefined) where.push('a.alert_type = $3');
+    known = statement(`SELECT ${alertColumns} FROM alerts a LEFT JOIN users u ON u.id = a.closed_by
+      WHERE ${where.join(' AND ')} ORDER BY a.created_at DESC, a.id DESC LIMIT $2`);
+    listStatements.set(key, known);
+  }
+  return known;
+}
+
+/**
+ * Alerts of an account and its descendants, or of a list of accounts, newest first, with the list
+ * filters of spec §7. A prepared statement: the live list is the most frequent read of a dispatch room.
+ */
+export async function listAlerts(database: Database, scope: { subtreeOf: number } | number[], filter: AlertListFilter): Promise<AlertRow[]> {
+  const root = Array.isArray(scope) ? `{${scope.join(',')}}` : scope.subtreeOf;
+  const params = filter.alertType === undefined ? [root, filter.limit] : [root, filter.limit, filter.alertType];
+  return database.run<AlertRow>(listStatement(Array.isArray(scope) ? 'sites' : 'subtree', filter), params);
 }
 
 export interface NewAlert {

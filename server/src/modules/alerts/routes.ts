@@ -6,6 +6,7 @@ import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
 import { typed } from '../../routing';
+import { fastResponse } from '../../serialization';
 import { stopBots } from '../../bots/in-process';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
 import { flushAutoClose, registerAutoClose } from './auto-close';
@@ -60,7 +61,7 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/alerts`, {
     preHandler,
-    schema: { tags, summary: 'Alerts of the caller’s account subtree (live list: close=0&status=2)', querystring: schemas.alertListQuery, response: { 200: ok(z.array(schemas.alert)), ...errors } },
+    schema: { tags, summary: 'Alerts of the caller’s account subtree (live list: close=0&status=2)', querystring: schemas.alertListQuery, response: { 200: fastResponse(ok(z.array(schemas.alert))), ...errors } },
     handler: async (request) => ({ data: await service.listAlerts(ctx, sessionOf(request), request.query) }),
   });
 
@@ -72,7 +73,7 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/citizenRespondersOnCall`, {
     preHandler,
-    schema: { tags, summary: 'The responders of an alert with status, distance and duration', querystring: schemas.onCallQuery, response: { 200: ok(z.array(schemas.responderCard)), ...errors } },
+    schema: { tags, summary: 'The responders of an alert with status, distance and duration', querystring: schemas.onCallQuery, response: { 200: fastResponse(ok(z.array(schemas.responderCard))), ...errors } },
     handler: async (request) => ({ data: await respondersOnCall(ctx, sessionOf(request), request.query.alertId) }),
   });
 

@@ -189,11 +189,11 @@ export async function getAlert(ctx: AppContext, session: Session, alertId: numbe
 
 /** GET alerts: the caller’s account subtree, newest first (the live list is close=0&status=2), or one site of it (idSite). */
 export async function listAlerts(ctx: AppContext, session: Session, query: AlertListQuery): Promise<Alert[]> {
-  if (query.idSite === undefined) return (await repo.listAlerts(ctx.database.db, scopeOf(session), query)).map(repo.toAlert);
+  if (query.idSite === undefined) return (await repo.listAlerts(ctx.database, { subtreeOf: session.siteId }, query)).map(repo.toAlert);
   // idSite narrows the list to one site of the caller's subtree (0: the caller's own test alerts).
   const site = await resolveSite(ctx.database.db, session, query.idSite);
   const filter = site.test ? { ...query, test: 1 } : query;
-  return (await repo.listAlerts(ctx.database.db, [site.idSite], filter)).map(repo.toAlert);
+  return (await repo.listAlerts(ctx.database, [site.idSite], filter)).map(repo.toAlert);
 }
 
 /**

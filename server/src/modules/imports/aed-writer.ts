@@ -44,11 +44,12 @@ export async function findByKeys(db: Db, idSite: number, field: ImportFieldId, k
   if (!column) throw new Error(`${field} is no key field`);
   const wanted = [...new Set(field === 'l_udid' ? keys.filter((key) => uuidPattern.test(key)).map((key) => key.toLowerCase()) : keys)];
   if (wanted.length === 0) return found;
-  // `id_site + 0`: look up by the key's index, not by the account's (see findDuplicates).
+  // One array parameter rather than a list of 500 (a tenth of the time), and `id_site + 0` to look
+  // up by the key's index, not by the account's (see findDuplicates).
   const rows = await db
     .select()
     .from(aeds)
-    .where(and(inArray(column, wanted), sql`${aeds.idSite} + 0 = ${idSite}`));
+    .where(and(sql`${column} = ANY(${sql.param(wanted)}::${sql.raw(field === 'l_udid' ? 'uuid' : 'text')}[])`, sql`${aeds.idSite} + 0 = ${idSite}`));
   const property = columnProperty(field);
   for (const row of rows) {
     const key = String(row[property]);

@@ -20,16 +20,27 @@ const runs = (['pglite', 'postgres'] as const)
   .map((file) => JSON.parse(readFileSync(file, 'utf8')) as LoadRun);
 if (runs.length === 0) throw new Error('no bench/load/results-*.json: run bench/load/run.ts first');
 
+type Figure = { perSecond: number; p99: number; loadBefore: number };
 /**
- * The reads before the work of docs/decisions.md "The most frequent reads" (commit b805aff): the same
- * command on the same machine, run just before the figures of the results files.
+ * The reads before and after the work of docs/decisions.md "The most frequent reads" (before: commit
+ * b805aff), the same command on the same machine minutes apart, both with the bench's first load
+ * generator (node:http clients in one process), which autocannon has replaced since.
  */
-const before: { date: string; http: Record<string, Record<LoadRun['engine'], { perSecond: number; p99: number; loadBefore: number }>> } = {
+const earlier: { date: string; http: Record<string, Record<LoadRun['engine'], { before: Figure; after: Figure }>> } = {
   date: '2026-11-26',
   http: {
-    'AED list, first page (POST aed/getAllList)': { postgres: { perSecond: 188.8, p99: 1301.2, loadBefore: 1.5 }, pglite: { perSecond: 73.6, p99: 3203.8, loadBefore: 2.6 } },
-    'live alert list (GET alerts?close=0&status=2)': { postgres: { perSecond: 1237, p99: 234.7, loadBefore: 1.4 }, pglite: { perSecond: 311.2, p99: 723.3, loadBefore: 2.9 } },
-    'responders on call (GET citizenRespondersOnCall)': { postgres: { perSecond: 1097.7, p99: 243.8, loadBefore: 2.1 }, pglite: { perSecond: 267.1, p99: 1126.5, loadBefore: 2.8 } },
+    'AED list, first page (POST aed/getAllList)': {
+      postgres: { before: { perSecond: 188.8, p99: 1301.2, loadBefore: 1.5 }, after: { perSecond: 304.9, p99: 770.8, loadBefore: 2 } },
+      pglite: { before: { perSecond: 73.6, p99: 3203.8, loadBefore: 2.6 }, after: { perSecond: 98.9, p99: 2418, loadBefore: 3.9 } },
+    },
+    'live alert list (GET alerts?close=0&status=2)': {
+      postgres: { before: { perSecond: 1237, p99: 234.7, loadBefore: 1.4 }, after: { perSecond: 3634.7, p99: 123.9, loadBefore: 2.3 } },
+      pglite: { before: { perSecond: 311.2, p99: 723.3, loadBefore: 2.9 }, after: { perSecond: 371.6, p99: 589.5, loadBefore: 3.9 } },
+    },
+    'responders on call (GET citizenRespondersOnCall)': {
+      postgres: { before: { perSecond: 1097.7, p99: 243.8, loadBefore: 2.1 }, after: { perSecond: 3881.4, p99: 128.8, loadBefore: 2.4 } },
+      pglite: { before: { perSecond: 267.1, p99: 1126.5, loadBefore: 2.8 }, after: { perSecond: 282.3, p99: 840.5, loadBefore: 3.9 } },
+    },
   },
 };
 
@@ -50,12 +61,11 @@ const socketRows = runs.map(
   (run, index) =>
     `| ${index === 0 ? `REFRESH_ALERTS to ${number(run.sockets.sockets)} sockets, from the launch request` : ''} | ${engineName[run.engine]} | ${number(run.sockets.connected)} (in ${run.sockets.connectSeconds} s) | ${number(run.sockets.deliveries)} | ${run.sockets.missed} | ${run.sockets.p50} | ${run.sockets.p95} | ${run.sockets.p99} | ${run.sockets.missed === 0 && run.sockets.p99 < 200 ? 'met' : 'not met'} |`,
 );
+const figure = (value: Figure) => `${number(value.perSecond, 1)} | ${number(value.p99, 1)} | ${number(value.loadBefore, 1)}`;
 const beforeRows = runs[0].http.filter((line) => isRead(line.name)).flatMap((first) =>
   runs.map((run, index) => {
-    const line = run.http.find((candidate) => candidate.name === first.name)!;
-    const was = before.http[line.name]?.[run.engine];
-    const then = was ? `${number(was.perSecond, 1)} | ${number(was.p99, 1)} | ${number(was.loadBefore, 1)}` : '– | – | –';
-    return `| ${index === 0 ? line.name : ''} | ${engineName[run.engine]} | ${then} | ${number(line.perSecond, 1)} | ${number(line.p99, 1)} | ${number(line.loadBefore, 1)} |`;
+    const was = earlier.http[first.name]?.[run.engine];
+    return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? `${figure(was.before)} | ${figure(was.after)}` : '– | – | – | – | – | –'} |`;
   }),
 );
 const reads = runs.flatMap((run) => run.http.filter((line) => isRead(line.name)).map((line) => ({ run, line })));
@@ -69,7 +79,7 @@ const section = [
   start,
   '## Load: 200 concurrent clients, 1,000 WebSocket clients',
   '',
-  `Measured ${[...new Set(runs.map((run) => run.date))].join(' and ')} on ${machine.cpus} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}: one Vigil instance in its own process, the load generator in another, and the database (PostgreSQL 15 server, or PGlite inside the Vigil process), all on the same ${machine.cpus} cores over loopback. The 1-minute load average before each line is in the tables; the bench's own processes make it about 2, and more means the machine was shared (on 2026-11-26 with another engineer's import benchmarks). Command: \`npx tsx bench/load/run.ts --seconds 5\` (add \`--pg postgres://…\` for PostgreSQL; it creates and drops its own database), then \`npx tsx bench/load/report.ts\`. Each line: ${runs[0].clients} keep-alive connections, each sending its next request when the last one answered, for ${runs[0].seconds} s, as operator@ of SDIS 63 on the demo data.`,
+  `Measured ${[...new Set(runs.map((run) => run.date))].join(' and ')} on ${machine.cpus} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}: one Vigil instance in its own process, the load generator in another, and the database (PostgreSQL 15 server, or PGlite inside the Vigil process), all on the same ${machine.cpus} cores over loopback. The 1-minute load average before each line is in the tables; the bench's own processes make it about 2, and more means the machine was shared (on 2026-11-26 with another engineer's import benchmarks). Command: \`npx tsx bench/load/run.ts --seconds 5\` (add \`--pg postgres://…\` for PostgreSQL; it creates and drops its own database), then \`npx tsx bench/load/report.ts\`. Each line: ${runs[0].clients} keep-alive connections (autocannon), each sending its next request when the last one answered, for ${runs[0].seconds} s after 2 s of warm-up, as operator@ of SDIS 63 on the demo data; every answer's latency is kept, so the percentiles are exact.`,
   '',
   '| call (200 concurrent clients) | engine | requests | req/s | errors / non-2xx | p50 ms | p95 ms | p99 ms | load average | goal p99 < 100 ms, 0 errors |',
   '|---|---|---|---|---|---|---|---|---|---|',
@@ -79,13 +89,13 @@ const section = [
   '|---|---|---|---|---|---|---|---|---|',
   ...socketRows,
   '',
-  `Before → after the work below (before: ${before.date}, commit b805aff, same command and machine, run just before; the figures published earlier, 2,198 / 1,991 / 343 req/s on PostgreSQL for the live list, the responders on call and the AED list, were taken on another 2-core machine, an AMD EPYC, where this one reports ${machine.cpu}):`,
+  `Before → after the work below (${earlier.date}; before: commit b805aff; same machine, minutes apart), measured with the bench's first load generator, node:http clients in one process: it spent about as much CPU per request as the server, on the same two cores, so it is now autocannon, after 2 s of warm-up per line (compiled code, statements prepared on each pooled connection), which gives the table above. The figures published before these, 2,198 / 1,991 / 343 req/s on PostgreSQL for the live list, the responders on call and the AED list, were taken on another 2-core machine, an AMD EPYC, where this one reports ${machine.cpu}:`,
   '',
   '| read (200 concurrent clients) | engine | before req/s | before p99 ms | load average | after req/s | after p99 ms | load average |',
   '|---|---|---|---|---|---|---|---|',
   ...beforeRows,
   '',
-  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. On PostgreSQL the live alert list and the responders on call now reach ${range(lightOn('postgres').map((line) => line.perSecond))} req/s with p50 ${range(lightOn('postgres').map((line) => line.p50), 1)} ms and p99 ${range(lightOn('postgres').map((line) => line.p99), 1)} ms: the throughput is there, the tail not always: each line starts with a burst of 200 calls on code not yet optimised by V8 and statements not yet prepared on the pool's connections, and the machine was shared (the other engineer's import benchmarks ran between and during these runs: see the load averages). Repeated 5-second runs of the same loop against an instance already warm gave p99 70–104 ms for the responders on call (4,500–5,000 req/s) and 89–133 ms for the live list (3,500–4,000 req/s): at the goal, not safely under it. On PGlite (${range(lightOn('pglite').map((line) => line.perSecond))} req/s) the database runs in the Vigil thread, and its own work (the WebAssembly engine and its protocol, most of the thread's time under load) bounds every read to a few hundred a second: the goal is out of reach there. The AED list's first page (50 full AEDs, 43 kB of JSON, and its counts) serves ${range(aedList.map(({ line }) => line.perSecond))} req/s (p99 ${range(aedList.map(({ line }) => line.p99))} ms) and cannot meet the goal on 2 cores: measured from the processes' CPU time under load on PostgreSQL, one answer costs the Vigil process about 2.6 ms — a third of it the kernel sending 43 kB over loopback (\`writev\`) and garbage collection, about 0.3 ms writing the JSON, 0.2 ms mapping the rows and their vigilance, 0.2 ms reading them from the driver — and PostgreSQL about 1.2 ms, most of it parsing and planning the page query (not prepared, docs/decisions.md says why). One Node thread at 2.6 ms an answer serves at most about 380 a second, where 2,500 are needed: more instances (docs/operations.md) or a smaller first page would; a faster 2-core machine would not.`,
+  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. On PostgreSQL the live alert list and the responders on call reach ${range(lightOn('postgres').map((line) => line.perSecond))} req/s with p50 ${range(lightOn('postgres').map((line) => line.p50), 1)} ms and p99 ${range(lightOn('postgres').map((line) => line.p99), 1)} ms: ${lightOn('postgres').every((line) => line.p99 < 100 && line.errors === 0 && line.non2xx === 0) ? 'the goal is met for both' : 'the goal is not met for both'}. With the first generator the same server answered 3,635–3,881 req/s (p99 124–129 ms): its clients took the CPU the server needed. On PGlite (${range(lightOn('pglite').map((line) => line.perSecond))} req/s) the database runs in the Vigil thread, and its own work (the WebAssembly engine and its protocol, most of the thread's time under load) bounds every read to a few hundred a second: the goal is out of reach there. The AED list's first page (50 full AEDs, 43 kB of JSON, and its counts) serves ${range(aedList.map(({ line }) => line.perSecond))} req/s (p99 ${range(aedList.map(({ line }) => line.p99))} ms) and cannot meet the goal on 2 cores: measured from the processes' CPU time under load on PostgreSQL, one answer costs the Vigil process about 2.6 ms — a third of it the kernel sending 43 kB over loopback (\`writev\`) and garbage collection, about 0.3 ms writing the JSON, 0.2 ms mapping the rows and their vigilance, 0.2 ms reading them from the driver — and PostgreSQL about 1.2 ms, most of it parsing and planning the page query (not prepared, docs/decisions.md says why). One Node thread at 2.6 ms an answer serves at most about 380 a second, where 2,500 are needed: more instances (docs/operations.md) or a smaller first page would; a faster 2-core machine would not.`,
   '',
   "What was done for the reads (2026-11-26; docs/decisions.md, \"The most frequent reads\"): the profile (\`node --cpu-prof\` under load) and the database's own timings showed planning, not running, as PostgreSQL's main cost, a second round trip for the responders on call, and zod's check of each answer on its way out as the largest JavaScript cost. Now the live alert list, the responders on call and the AED list's account scope and counts are prepared statements, planned once per connection (0.37 ms → 0.05 ms a list in pgbench), with the filter values that choose the plan written into the text so the live list still reads the open alerts' index; the responders on call read the alert and its cards in one statement; an AED page counts its open reports for its 50 AEDs at once instead of scanning the reports once per AED (1.2 ms → 0.4 ms); those three answers are written by fast-json-stringify from the same zod schemas (same text, 2 to 4 times faster, no check on the way out); helmet's headers are computed once instead of per request; timestamps are rewritten from the database's text instead of parsed into a Date; and the demo data is analysed after seeding, so the first plans are not made blind. No answer is cached: every read still sees the database as it is. Earlier (same day): the session check reads its user row from memory, kept while a trigger announces changes, and a token's signature is verified once until it expires.",
   '',

@@ -4,8 +4,8 @@
  *
  * Starts one Vigil instance in its own process (PGlite in a fresh folder, or a fresh database on
  * the PostgreSQL server given), then: each read endpoint (and sign-in) for `--seconds` with
- * `--clients` concurrent keep-alive connections, each sending its next request when the last one
- * answered; then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
+ * `--clients` concurrent keep-alive connections (autocannon, after 2 s of warm-up), each sending
+ * its next request when the last one answered; then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
  * launches, timing each socket's REFRESH_ALERTS from the launch request. Writes
  * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
  */
@@ -14,6 +14,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { freshPostgres } from '../postgres';
 
@@ -72,31 +73,46 @@ interface HttpResult {
   loadBefore: number;
 }
 
-/** `clients` loops, each sending the next request when its last one answered, for `seconds`. */
-async function hammer(name: string, make: () => Promise<Answer>): Promise<HttpResult> {
+/** One HTTP call of a load line: what autocannon sends again and again. */
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  authorization?: string;
+}
+
+/** Seconds of the same load before each line, not counted: compiled code, prepared statements, pools. */
+const warmUpSeconds = 2;
+
+/**
+ * `clients` keep-alive connections, each sending the next request when its last one answered, for
+ * `seconds` (autocannon, whose client costs a fraction of node:http's on the cores the server
+ * shares); every answer's latency is kept, so the percentiles are exact.
+ */
+async function hammer(name: string, call: Call): Promise<HttpResult> {
+  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const options = {
+    url: `${base}${call.path}`,
+    method: call.method,
+    connections: clients,
+    timeout: 30,
+    headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(call.authorization ? { authorization: call.authorization } : {}) },
+    ...(payload ? { body: payload } : {}),
+  };
+  await autocannon({ ...options, duration: warmUpSeconds });
   const loadBefore = loadavg()[0];
   const latencies: number[] = [];
-  let errors = 0;
   let non2xx = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          const answer = await make();
-          latencies.push(performance.now() - t0);
-          if (answer.status < 200 || answer.status >= 300) non2xx += 1;
-        } catch {
-          errors += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const summary = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...options, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on('response', (_client, status, _bytes, milliseconds) => {
+      latencies.push(milliseconds);
+      if (status < 200 || status >= 300) non2xx += 1;
+    });
+  });
+  const elapsed = summary.duration;
   latencies.sort((a, b) => a - b);
-  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore) };
+  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors: summary.errors + summary.timeouts, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore) };
   console.log(JSON.stringify(result));
   return result;
 }
@@ -223,10 +239,10 @@ async function main() {
     const operator = await signIn('operator@vigil.test');
     const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number };
     const http: HttpResult[] = [];
-    http.push(await hammer('sign-in (POST backOffice/signin/)', () => request('POST', '/services/backOffice/signin/', { username: 'operator@vigil.test', password })));
-    http.push(await hammer('AED list, first page (POST aed/getAllList)', () => request('POST', '/services/backOffice/aed/getAllList', { filter: [], page: 1 }, operator.auth)));
-    http.push(await hammer('live alert list (GET alerts?close=0&status=2)', () => request('GET', '/services/emergency/v2/alerts?close=0&status=2', undefined, operator.auth)));
-    http.push(await hammer('responders on call (GET citizenRespondersOnCall)', () => request('GET', `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, undefined, operator.auth)));
+    http.push(await hammer('sign-in (POST backOffice/signin/)', { method: 'POST', path: '/services/backOffice/signin/', body: { username: 'operator@vigil.test', password } }));
+    http.push(await hammer('AED list, first page (POST aed/getAllList)', { method: 'POST', path: '/services/backOffice/aed/getAllList', body: { filter: [], page: 1 }, authorization: operator.auth }));
+    http.push(await hammer('live alert list (GET alerts?close=0&status=2)', { method: 'GET', path: '/services/emergency/v2/alerts?close=0&status=2', authorization: operator.auth }));
+    http.push(await hammer('responders on call (GET citizenRespondersOnCall)', { method: 'GET', path: `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, authorization: operator.auth }));
     const sockets = await fanOut(operator);
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
     writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, http, sockets }, null, 2)}\n`);

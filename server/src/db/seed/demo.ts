@@ -17,9 +17,6 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   await seedResponders(ctx.database.db, seeded);
   await seedCommunity(ctx, seeded);
   await seedHistory(ctx.database.db, seeded);
-  // Thousands of rows arrive at once: give the planner their statistics now, rather than plan the
-  // first reads blind until autovacuum comes by (a minute at best, never where it is off).
-  await ctx.database.query('ANALYZE');
   ctx.log.info({ ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

@@ -17,7 +17,7 @@ const statistics = async (table: string) =>
 
 describe('database maintenance', () => {
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('gives every table of the embedded database its statistics, and vacuums it (skipped on PostgreSQL: autovacuum)', async () => {
-    // The demo seed analyses what it wrote: a table filled since has no statistics until a pass.
+    // A table filled after the last pass has no statistics until the next one.
     await server.ctx.database.query('CREATE TABLE maintenance_probe AS SELECT n, md5(n::text) AS label FROM generate_series(1, 1000) AS n');
     expect(await statistics('maintenance_probe')).toBe(0);
     await server.ctx.maintenance.runOnce(true);

@@ -113,6 +113,7 @@ export const aedCount = z.object({
 });
 
 export const aedListResponse = z.object({ list: z.array(aedListItem), count: aedCount });
+export type AedListResponse = z.infer<typeof aedListResponse>;
 
 /** POST aed/getAedsMap: the viewport and zoom, with the same filters as the list. */
 export const aedMapBody = aedScope.extend({

@@ -17,6 +17,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
+import { forgetOnWrites } from './modules/aeds/list-pages';
 import { aedRoutes } from './modules/aeds/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { importRoutes } from './modules/imports/routes';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await registerSecurityHeaders(app, securityHeaderOptions(ctx));
+  forgetOnWrites(app, ctx.aedPages);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {

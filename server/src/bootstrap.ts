@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
+import { createAedPages } from './modules/aeds/list-pages';
 import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
@@ -23,16 +24,18 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     geocoder: createGeocoder(config, logger),
     tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     identities: createIdentities(database, logger),
+    aedPages: createAedPages(database, logger),
     realtime: createRealtime(database, logger),
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
   };
 }
 
-/** Starts what runs in the background: the real-time and identity listeners and the job workers. */
+/** Starts what runs in the background: the real-time, identity and AED page listeners and the job workers. */
 export async function startBackground(ctx: AppContext): Promise<void> {
   await ctx.realtime.start();
   await ctx.identities.start();
+  await ctx.aedPages.start();
   await ctx.jobs.start();
   ctx.maintenance.start();
 }
@@ -41,6 +44,7 @@ export async function startBackground(ctx: AppContext): Promise<void> {
 export async function stopContext(ctx: AppContext): Promise<void> {
   await ctx.maintenance.stop();
   await ctx.jobs.stop();
+  await ctx.aedPages.stop();
   await ctx.identities.stop();
   await ctx.realtime.stop();
   await ctx.database.close();

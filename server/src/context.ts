@@ -4,6 +4,7 @@ import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Maintenance } from './db/maintenance';
+import type { AedPages } from './modules/aeds/list-pages';
 import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
 import type { Realtime } from './plugins/realtime';
@@ -18,6 +19,8 @@ export interface AppContext {
   tokens: Tokens;
   /** The user rows session checks read, kept while their changes are announced. */
   identities: Identities;
+  /** AED list answers, kept while changes to the register are announced. */
+  aedPages: AedPages;
   realtime: Realtime;
   jobs: Jobs;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */

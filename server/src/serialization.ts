@@ -19,6 +19,13 @@ export function fastResponse<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
+/** The writer fastResponse compiled for a schema, for answers written ahead and kept as text. */
+export function writerOf(schema: z.ZodType): (data: unknown) => string {
+  const write = compiled.get(schema);
+  if (!write) throw new Error('writerOf: the schema was not marked with fastResponse');
+  return write;
+}
+
 /**
  * zod writes a nullable value as `anyOf: [X, { type: 'null' }]`, which fast-json-stringify
  * resolves per value with a validator; `type: [X, 'null']` says the same and is written directly.

@@ -1,10 +1,11 @@
 import { asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AedListBody, AedOrderField } from '../../../../contract/aed-list.schemas';
+import type { AedListBody, AedListResponse, AedOrderField } from '../../../../contract/aed-list.schemas';
 import type { AppContext } from '../../context';
 import { rowsOf, statement } from '../../db/database';
 import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
+import { pageKey } from './list-pages';
 import { listItemOf, vigilanceToday } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
@@ -174,9 +175,16 @@ async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, filter: Ae
   };
 }
 
-/** POST aed/getAllList: one page of AEDs with the counts. */
-export async function listAeds(ctx: AppContext, session: Session, body: AedListBody) {
+/**
+ * POST aed/getAllList: one page of AEDs with the counts, as the answer's JSON text written by
+ * `write`, kept until the register changes (list-pages.ts).
+ */
+export async function listAnswer(ctx: AppContext, session: Session, body: AedListBody, write: (answer: { data: AedListResponse }) => string): Promise<string> {
   const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
+  return ctx.aedPages.get(pageKey(sites, body), async () => write({ data: await readPage(ctx, sites, body) }));
+}
+
+async function readPage(ctx: AppContext, sites: SiteInfo[], body: AedListBody): Promise<AedListResponse> {
   const where = aedConditions(
     sites.map((site) => site.id),
     body.filter,

@@ -4,10 +4,10 @@ import { optionItem, optionsQuery } from '../../../../contract/aed-reports.schem
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
-import { fastResponse } from '../../serialization';
+import { fastResponse, writerOf } from '../../serialization';
 import { accountsWithAedCount } from './accounts';
 import { exportAeds } from './export';
-import { listAeds } from './list';
+import { listAnswer } from './list';
 import { mapAeds } from './map';
 import { optionsModules } from './options';
 import type { TypedApp } from './routes';
@@ -15,11 +15,14 @@ import type { TypedApp } from './routes';
 /** List, map, export, account counts and option lists. */
 export function listRoutes(app: TypedApp, ctx: AppContext) {
   const read = requireCapability(ctx, 'aed.read');
+  const listSchema = fastResponse(ok(aedListResponse));
+  const writeList = writerOf(listSchema);
 
   app.post('/services/backOffice/aed/getAllList', {
     preHandler: read,
-    schema: { tags: ['aed'], body: aedListBody, response: { 200: fastResponse(ok(aedListResponse)) } },
-    handler: async (request) => ({ data: await listAeds(ctx, sessionOf(request), request.body) }),
+    schema: { tags: ['aed'], body: aedListBody, response: { 200: listSchema } },
+    // The answer is kept as written text (list-pages.ts): sent as JSON text, it is not written again.
+    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await listAnswer(ctx, sessionOf(request), request.body, writeList)) as never),
   });
 
   app.post('/services/backOffice/aed/getAedsMap', {

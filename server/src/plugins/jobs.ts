@@ -25,19 +25,25 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
   const boss = new PgBoss({ db: database.boss, schema: 'pgboss', supervise: true, schedule: false });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const workers = new Map<string, Handler<object>>();
+  // This instance's worker of each queue, woken when it sends a job due now.
+  const workerIds = new Map<string, string>();
   let started = false;
   return {
     work(queue, handler) {
       workers.set(queue, handler as Handler<object>);
     },
     async send(queue, data, sendOptions = {}) {
-      return boss.send(queue, data, {
+      const id = await boss.send(queue, data, {
         startAfter: sendOptions.startAfterSeconds,
         singletonKey: sendOptions.singletonKey,
         singletonSeconds: sendOptions.singletonSeconds,
         retryLimit: 5,
         retryBackoff: true,
       });
+      // Without this the job waits for the next poll, up to the polling interval.
+      const workerId = workerIds.get(queue);
+      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      return id;
     },
     async cancel(queue, id) {
       await boss.cancel(queue, id);
@@ -47,15 +53,17 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
       await boss.start();
       for (const [queue, handler] of workers) {
         await boss.createQueue(queue);
-        await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
+        const workerId = await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
           for (const job of jobs) await handler(job.data, job);
         });
+        workerIds.set(queue, workerId);
       }
       started = true;
     },
     async stop() {
       if (!started) return;
       started = false;
+      workerIds.clear();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

@@ -143,7 +143,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
         await recordFailure(ctx, current, owner, error);
         throw error;
       }
-      upkeep.written(rows.length);
+      if (deferUpkeep) upkeep.written(rows.length);
       const renewed = await repo.takeLease(ctx.database.db, run.id, owner, settings.IMPORT_LEASE_SECONDS);
       if (!renewed) {
         // Paused, or taken over: report where it stands and leave.

@@ -81,3 +81,29 @@ describe('kept AED list answers', () => {
     expect(await list(allier)).toEqual(theirs);
   });
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)('kept AED list answers across instances (PostgreSQL; skipped without TEST_DATABASE_URL)', () => {
+  const secret = 'a shared session secret for both AED list instances';
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer({ JWT_SECRET: secret });
+    second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL });
+  }, 120_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('shows on instance B a change made through instance A', async () => {
+    const token = await first.signIn('operator@vigil.test');
+    const listOn = async (instance: TestServer) => (await call(instance, token, 'POST', `${aedBase}/getAllList`, { filter: [] })).body.data.list as Row[];
+    const [{ udid, name }] = await listOn(second);
+    expect((await listOn(second))[0].name).toBe(name); // kept on B
+    const patched = await call(first, token, 'PATCH', `${aedBase}/patchAed/${udid}`, { name: `${name} (from A)` });
+    expect(patched.status).toBe(200);
+    await expect.poll(async () => (await listOn(second))[0].name, { timeout: 3000 }).toBe(`${name} (from A)`);
+  });
+});

@@ -96,7 +96,8 @@ async function hammer(name: string, call: Call): Promise<HttpResult> {
     method: call.method,
     connections: clients,
     timeout: 30,
-    headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...(call.authorization ? { authorization: call.authorization } : {}) },
+    // What a browser sends: the SPA's calls all carry it.
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...(payload ? { 'content-type': 'application/json' } : {}), ...(call.authorization ? { authorization: call.authorization } : {}) },
     ...(payload ? { body: payload } : {}),
   };
   await autocannon({ ...options, duration: warmUpSeconds });

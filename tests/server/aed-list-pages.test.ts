@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/database';
@@ -47,6 +48,22 @@ describe('kept AED list answers', () => {
     const patched = await call(server, operator, 'PATCH', `${aedBase}/patchAed/${udid}`, { name });
     expect(patched.status).toBe(200);
     expect(await firstName()).toBe(name);
+  });
+
+  it('answers gzipped to a caller that takes it, the same JSON', async () => {
+    const ask = (acceptEncoding?: string) =>
+      server.app.inject({ method: 'POST', url: `${aedBase}/getAllList`, headers: { authorization: operator, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) }, payload: { filter: [] } });
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    for (const accepted of ['gzip, deflate, br', 'br;q=1.0, gzip;q=0.8', '*']) {
+      const zipped = await ask(accepted);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    for (const refused of ['gzip;q=0', 'br', 'identity']) expect((await ask(refused)).headers['content-encoding']).toBeUndefined();
   });
 
   it('shows a new open report on the next list', async () => {

@@ -5,7 +5,7 @@ import { rowsOf, statement } from '../../db/database';
 import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
-import { pageKey } from './list-pages';
+import { keptAnswer, pageKey, type KeptAnswer } from './list-pages';
 import { listItemOf, vigilanceToday } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
@@ -176,12 +176,12 @@ async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, filter: Ae
 }
 
 /**
- * POST aed/getAllList: one page of AEDs with the counts, as the answer's JSON text written by
- * `write`, kept until the register changes (list-pages.ts).
+ * POST aed/getAllList: one page of AEDs with the counts, as the answer's JSON written by `write`,
+ * kept until the register changes (list-pages.ts).
  */
-export async function listAnswer(ctx: AppContext, session: Session, body: AedListBody, write: (answer: { data: AedListResponse }) => string): Promise<string> {
+export async function listAnswer(ctx: AppContext, session: Session, body: AedListBody, write: (answer: { data: AedListResponse }) => string): Promise<KeptAnswer> {
   const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
-  return ctx.aedPages.get(pageKey(sites, body), async () => write({ data: await readPage(ctx, sites, body) }));
+  return ctx.aedPages.get(pageKey(sites, body), async () => keptAnswer(write({ data: await readPage(ctx, sites, body) })));
 }
 
 async function readPage(ctx: AppContext, sites: SiteInfo[], body: AedListBody): Promise<AedListResponse> {

@@ -8,6 +8,7 @@ import { fastResponse, writerOf } from '../../serialization';
 import { accountsWithAedCount } from './accounts';
 import { exportAeds } from './export';
 import { listAnswer } from './list';
+import { sendKept } from './list-pages';
 import { mapAeds } from './map';
 import { optionsModules } from './options';
 import type { TypedApp } from './routes';
@@ -21,8 +22,8 @@ export function listRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/services/backOffice/aed/getAllList', {
     preHandler: read,
     schema: { tags: ['aed'], body: aedListBody, response: { 200: listSchema } },
-    // The answer is kept as written text (list-pages.ts): sent as JSON text, it is not written again.
-    handler: async (request, reply) => reply.type('application/json; charset=utf-8').send((await listAnswer(ctx, sessionOf(request), request.body, writeList)) as never),
+    // The answer is kept as bytes (list-pages.ts), sent as they are.
+    handler: async (request, reply) => sendKept(request, reply, await listAnswer(ctx, sessionOf(request), request.body, writeList)),
   });
 
   app.post('/services/backOffice/aed/getAedsMap', {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cellX, cellY } from '../../server/src/modules/aeds/map';
 import { accountId, aedBase, call, newAed, signInOn } from '../fixtures/aed/helpers';
+import { asCells, byCell, wholeCells, type MapPoint } from '../fixtures/aed/map-cells';
 import { startTestServer, type TestServer } from './harness';
 
 /** getAllList, getAedsMap, account counts and options: filters, order, paging, counts, tenancy, permissions. */
@@ -242,6 +244,35 @@ describe('POST aed/getAedsMap', () => {
     expect(await expectSame()).toBe(start);
     await call(server, operator, 'PATCH', `${aedBase}/restoreAed`, { udid: created.udid });
     expect(await expectSame()).toBe(start + 1);
+  });
+
+  it('groups the viewport at zoom 12 and 13 into the clusters and points the finer cells gave, through create and delete', async () => {
+    // A viewport on whole level-12 cells (so on whole level-13 ones): each cell in view holds only
+    // AEDs in view, as the cells kept up to level 13 before migration 0031 counted them.
+    const box = wholeCells(12, { west: 3.04, east: 3.13, north: 45.8, south: 45.74 });
+    const expectAsCells = async () => {
+      const every = (await map(operator, { bbox: box, zoom: 14 })).body.data.points as MapPoint[];
+      expect(every.length).toBeLessThan(5000);
+      for (const zoom of [12, 13]) {
+        const { body } = await map(operator, { bbox: box, zoom });
+        expect(body.data.mode).toBe('clusters');
+        expect(body.data.total).toBe(every.length);
+        expect(byCell(body.data)).toEqual(asCells(every, zoom));
+      }
+      return every.length;
+    };
+    const start = await expectAsCells();
+    const spot = { lat: 45.7772, lon: 3.087 };
+    const created: string[] = [];
+    for (const at of [spot, spot, spot, { lat: 45.79, lon: 3.05 }]) {
+      created.push((await call(server, operator, 'PATCH', `${aedBase}/patchAed/new`, newAed(at))).body.data.udid);
+    }
+    expect(await expectAsCells()).toBe(start + 4);
+    const { body } = await map(operator, { bbox: box, zoom: 13 });
+    const cell = `13/${cellX(spot.lon, 13)}/${cellY(spot.lat, 13)}`;
+    expect(body.data.clusters.find((cluster: { cell: string }) => cluster.cell === cell)?.count).toBeGreaterThanOrEqual(3);
+    for (const udid of created) await call(server, operator, 'PATCH', `${aedBase}/softDelete`, { udid });
+    expect(await expectAsCells()).toBe(start);
   });
 
   it('shows an account only its own AEDs on the map', async () => {

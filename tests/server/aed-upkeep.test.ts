@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/database';
+import { maxCellLevel } from '../../server/src/modules/aeds/map';
 import { catchUp, deferUpkeep } from '../../server/src/modules/aeds/upkeep';
 import { insertAeds } from '../../server/src/modules/imports/aed-writer';
 import { sweepOrphanedRuns } from '../../server/src/modules/imports/run-job';
@@ -34,7 +35,7 @@ async function insertDeferred(count: number): Promise<number[]> {
   return inserted.map((row) => row.id);
 }
 
-const finest = async () => (await query<{ n: number }>('SELECT coalesce(sum(count), 0)::int AS n FROM aed_map_cells WHERE level = 13'))[0].n;
+const finest = async () => (await query<{ n: number }>(`SELECT coalesce(sum(count), 0)::int AS n FROM aed_map_cells WHERE level = ${maxCellLevel}`))[0].n;
 const searchRows = async (ids: number[]) => (await query<{ n: number }>('SELECT count(*)::int AS n FROM aed_search WHERE aed_id = ANY($1)', [ids]))[0].n;
 
 describe('deferred upkeep of new AEDs', () => {

@@ -217,8 +217,9 @@ export const aedUpkeep = pgTable('aed_upkeep', {
 
 /**
  * Pre-aggregated map clusters, kept by statement triggers on aeds (non-deleted AEDs only): per
- * zoom level, Web-Mercator grid cell and account, the count, coordinate sums and id sum (equal to
- * the AED id when count is 1). Lets a country-wide map answer from a few hundred rows.
+ * zoom level (3 to 10, SQL aed_cell_max_level()), Web-Mercator grid cell and account, the count,
+ * coordinate sums and id sum (equal to the AED id when count is 1). Lets a country-wide map answer
+ * from a few hundred rows; finer levels, about one AED a cell, group the viewport's rows instead.
  */
 export const aedMapCells = pgTable(
   'aed_map_cells',
@@ -236,7 +237,7 @@ export const aedMapCells = pgTable(
 );
 
 /**
- * The map cells again, split by brand, on the coarse levels (3 to 10) only: a brand filter, the
+ * The map cells again, split by brand, on the same levels (3 to 10): a brand filter, the
  * broadest filter of a register (one brand is a tenth of it), answers the country map and the list
  * counts from here instead of grouping its rows on the fly. Kept by statement triggers on aeds like
  * aed_map_cells (non-deleted AEDs with a brand); finer levels group the viewport's rows instead.

@@ -15,8 +15,11 @@ const pointsWhenAtMost = 300;
 const maxPoints = 5000;
 const minLevel = 3;
 const maxLevel = 13;
-/** Finest level of the per-brand cells (aed_brand_cells); finer maps group the viewport's rows. */
-export const maxBrandLevel = 10;
+/**
+ * Finest level of the pre-aggregated cells (aed_map_cells, aed_brand_cells; SQL aed_cell_max_level(),
+ * migration 0031); finer maps group the viewport's rows.
+ */
+export const maxCellLevel = 10;
 
 /** Grid cell of a point: the same Web-Mercator formula as the SQL functions aed_cell_x / aed_cell_y. */
 export function cellX(lon: number, level: number): number {
@@ -51,11 +54,11 @@ const pointColumns = {
 };
 
 /**
- * POST aed/getAedsMap. Below zoom 14 the viewport is answered from grid clusters (pre-aggregated
- * map cells when only the account scope applies, per-brand cells up to level 10 when only a brand
- * filter narrows it, a grouped query for other filters); an AED
- * alone in its cell comes back as a point. From zoom 14, or when the viewport holds few AEDs,
- * every AED is a point.
+ * POST aed/getAedsMap. Below zoom 14 the viewport is answered from grid clusters: up to level 10,
+ * pre-aggregated map cells when only the account scope applies and per-brand cells when only a
+ * brand filter narrows it; otherwise (other filters, or zoom 11 to 13) the viewport's matching rows
+ * grouped by cell. An AED alone in its cell comes back as a point. From zoom 14, or when the
+ * viewport holds few AEDs, every AED is a point.
  */
 export async function mapAeds(ctx: AppContext, session: Session, body: AedMapBody) {
   const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
@@ -86,16 +89,17 @@ export async function mapAeds(ctx: AppContext, session: Session, body: AedMapBod
   const yRange = [cellY(Math.max(south, north), level), cellY(Math.min(south, north), level)];
   const siteCondition = siteIds.length === 1 ? sql`id_site = ${siteIds[0]}` : inArray(sql`id_site`, siteIds);
   const cellRange = sql`level = ${level} AND cx BETWEEN ${xRange[0]} AND ${xRange[1]} AND cy BETWEEN ${yRange[0]} AND ${yRange[1]} AND ${siteCondition}`;
+  const onCells = level <= maxCellLevel;
   const brands = brandOnlyFilter(body.filter);
   const cells =
-    brands && level <= maxBrandLevel
+    onCells && brands
       ? await rowsOf<CellRow>(
           ctx.database.db,
           sql`SELECT cx, cy, sum(count)::int AS count, sum(lat_sum) AS lat_sum, sum(lon_sum) AS lon_sum, sum(id_sum) AS id_sum
                 FROM aed_brand_cells WHERE ${inArray(sql`brand`, brands)} AND ${cellRange}
                GROUP BY cx, cy HAVING sum(count) > 0`,
         )
-      : hasNarrowingFilter(body.filter)
+      : !onCells || hasNarrowingFilter(body.filter)
         ? await rowsOf<CellRow>(
             ctx.database.db,
             sql`SELECT aed_cell_x(lon, ${level}) AS cx, aed_cell_y(lat, ${level}) AS cy, count(*)::int AS count,

@@ -44,6 +44,20 @@ const earlier: { date: string; http: Record<string, Record<LoadRun['engine'], { 
   },
 };
 
+/**
+ * The reads at commit 04ec140, before the AED list answers were kept (docs/decisions.md "AED list
+ * answers kept while the register's changes are announced"): this bench, same machine, minutes
+ * before the figures of the results files.
+ */
+const beforeKept: { date: string; http: Record<string, Record<LoadRun['engine'], Figure>> } = {
+  date: '2026-11-26',
+  http: {
+    'AED list, first page (POST aed/getAllList)': { postgres: { perSecond: 445.7, p99: 2789.7, loadBefore: 0.9 }, pglite: { perSecond: 121.3, p99: 3765, loadBefore: 2.8 } },
+    'live alert list (GET alerts?close=0&status=2)': { postgres: { perSecond: 9576.5, p99: 42.7, loadBefore: 1 }, pglite: { perSecond: 1109.4, p99: 1302.7, loadBefore: 2.5 } },
+    'responders on call (GET citizenRespondersOnCall)': { postgres: { perSecond: 9251.7, p99: 49.1, loadBefore: 1 }, pglite: { perSecond: 1003.6, p99: 1381.2, loadBefore: 2.4 } },
+  },
+};
+
 const isRead = (name: string) => !name.startsWith('sign-in');
 const verdict = (line: HttpLine) => {
   const clean = line.errors === 0 && line.non2xx === 0;
@@ -68,10 +82,14 @@ const beforeRows = runs[0].http.filter((line) => isRead(line.name)).flatMap((fir
     return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? `${figure(was.before)} | ${figure(was.after)}` : '– | – | – | – | – | –'} |`;
   }),
 );
+const keptRows = runs[0].http.filter((line) => isRead(line.name)).flatMap((first) =>
+  runs.map((run, index) => {
+    const was = beforeKept.http[first.name]?.[run.engine];
+    const now = run.http.find((line) => line.name === first.name)!;
+    return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? figure(was) : '– | – | –'} | ${figure(now)} |`;
+  }),
+);
 const reads = runs.flatMap((run) => run.http.filter((line) => isRead(line.name)).map((line) => ({ run, line })));
-const light = reads.filter(({ line }) => !line.name.startsWith('AED list'));
-const lightOn = (engine: LoadRun['engine']) => light.filter(({ run }) => run.engine === engine).map(({ line }) => line);
-const aedList = reads.filter(({ line }) => line.name.startsWith('AED list'));
 const range = (values: number[], digits = 0) => `${number(Math.min(...values), digits)}–${number(Math.max(...values), digits)}`;
 const machine = runs[0].machine;
 
@@ -89,15 +107,21 @@ const section = [
   '|---|---|---|---|---|---|---|---|---|',
   ...socketRows,
   '',
-  `Before → after the work below (${earlier.date}; before: commit b805aff; same machine, minutes apart), measured with the bench's first load generator, node:http clients in one process: it spent about as much CPU per request as the server, on the same two cores, so it is now autocannon, after 2 s of warm-up per line (compiled code, statements prepared on each pooled connection), which gives the table above. The figures published before these, 2,198 / 1,991 / 343 req/s on PostgreSQL for the live list, the responders on call and the AED list, were taken on another 2-core machine, an AMD EPYC, where this one reports ${machine.cpu}:`,
+  `Before → after the work below (${earlier.date}, on a 2-core Intel Xeon; before: commit b805aff; same machine, minutes apart), measured with the bench's first load generator, node:http clients in one process: it spent about as much CPU per request as the server, on the same two cores, so it is now autocannon, after 2 s of warm-up per line (compiled code, statements prepared on each pooled connection), which gives the table above:`,
   '',
   '| read (200 concurrent clients) | engine | before req/s | before p99 ms | load average | after req/s | after p99 ms | load average |',
   '|---|---|---|---|---|---|---|---|',
   ...beforeRows,
   '',
-  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. On PostgreSQL the live alert list and the responders on call reach ${range(lightOn('postgres').map((line) => line.perSecond))} req/s with p50 ${range(lightOn('postgres').map((line) => line.p50), 1)} ms and p99 ${range(lightOn('postgres').map((line) => line.p99), 1)} ms: ${lightOn('postgres').every((line) => line.p99 < 100 && line.errors === 0 && line.non2xx === 0) ? 'the goal is met for both' : 'the goal is not met for both'}. With the first generator the same server answered 3,635–3,881 req/s (p99 124–129 ms): its clients took the CPU the server needed. On PGlite (${range(lightOn('pglite').map((line) => line.perSecond))} req/s) the database runs in the Vigil thread, and its own work (the WebAssembly engine and its protocol, most of the thread's time under load) bounds every read to a few hundred a second: the goal is out of reach there. The AED list's first page (50 full AEDs, 43 kB of JSON, and its counts) serves ${range(aedList.map(({ line }) => line.perSecond))} req/s (p99 ${range(aedList.map(({ line }) => line.p99))} ms) and cannot meet the goal on 2 cores: measured from the processes' CPU time under load on PostgreSQL, one answer costs the Vigil process about 2.6 ms — a third of it the kernel sending 43 kB over loopback (\`writev\`) and garbage collection, about 0.3 ms writing the JSON, 0.2 ms mapping the rows and their vigilance, 0.2 ms reading them from the driver — and PostgreSQL about 1.2 ms, most of it parsing and planning the page query (not prepared, docs/decisions.md says why). One Node thread at 2.6 ms an answer serves at most about 380 a second, where 2,500 are needed: more instances (docs/operations.md) or a smaller first page would; a faster 2-core machine would not.`,
+  `Before → after keeping the AED list answers (${beforeKept.date}; before: commit 04ec140, this bench, same machine, minutes apart; docs/decisions.md, "AED list answers kept while the register's changes are announced"):`,
   '',
-  "What was done for the reads (2026-11-26; docs/decisions.md, \"The most frequent reads\"): the profile (\`node --cpu-prof\` under load) and the database's own timings showed planning, not running, as PostgreSQL's main cost, a second round trip for the responders on call, and zod's check of each answer on its way out as the largest JavaScript cost. Now the live alert list, the responders on call and the AED list's account scope and counts are prepared statements, planned once per connection (0.37 ms → 0.05 ms a list in pgbench), with the filter values that choose the plan written into the text so the live list still reads the open alerts' index; the responders on call read the alert and its cards in one statement; an AED page counts its open reports for its 50 AEDs at once instead of scanning the reports once per AED (1.2 ms → 0.4 ms); those three answers are written by fast-json-stringify from the same zod schemas (same text, 2 to 4 times faster, no check on the way out); helmet's headers are computed once instead of per request; timestamps are rewritten from the database's text instead of parsed into a Date. (Analysing the demo data right after seeding was tried and taken back: it broke the AED browser test's map step, not yet understood.) No answer is cached: every read still sees the database as it is. Earlier (same day): the session check reads its user row from memory, kept while a trigger announces changes, and a token's signature is verified once until it expires.",
+  '| read (200 concurrent clients) | engine | before req/s | before p99 ms | load average | after req/s | after p99 ms | load average |',
+  '|---|---|---|---|---|---|---|---|',
+  ...keptRows,
+  '',
+  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. On PostgreSQL the three reads serve ${range(reads.filter(({ run }) => run.engine === 'postgres').map(({ line }) => line.perSecond))} req/s with p99 ${range(reads.filter(({ run }) => run.engine === 'postgres').map(({ line }) => line.p99), 1)} ms: ${reads.filter(({ run }) => run.engine === 'postgres').every(({ line }) => line.p99 < 100 && line.errors === 0 && line.non2xx === 0) ? 'the goal is met for all three' : 'the goal is not met for all three'}. The AED list's first page (50 full AEDs with their open reports, 43 kB of JSON, and the counts per account) cost about 4 ms of CPU to read and write — 2.6 ms in Vigil (a third of it the kernel sending 43 kB over loopback, \`writev\`, and garbage collection) and 1.2 ms in PostgreSQL, most of it planning the page query — which capped it near 400 answers a second. Each instance now keeps list answers as bytes, plain and gzipped, while statement triggers announce every change to what a list shows, and a call that may write forgets them in its own instance before it answers: a kept answer costs the session check, one prepared query for the account scope, and 6 kB gzipped (the bench sends a browser's \`accept-encoding\`). The live list and the responders on call did not change; their before and after differ by the machine's load. On PGlite (${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => line.perSecond))} req/s, p95 ${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => line.p95), 1)} ms) the database runs in the Vigil thread, which the reads saturate; p99 (${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => line.p99))} ms) and max (about 5 s, the length of a line) come from connections, not requests: at the start of each line the 200 new connections arrive together, and a Node process whose one thread is saturated takes them from the kernel's accept queue slowly (125 waiting there, \`ss -ltn\`), so their first requests wait up to the whole line. A plain node:http server spending 0.9 ms of CPU per request shows the same under this bench (p99 1.1 s, max 5 s). PostgreSQL runs beside Vigil on the other core, so Vigil's thread keeps up and takes them at once.`,
+  '',
+  "What was done for the reads (2026-11-26; docs/decisions.md, \"The most frequent reads\"): the profile (\`node --cpu-prof\` under load) and the database's own timings showed planning, not running, as PostgreSQL's main cost, a second round trip for the responders on call, and zod's check of each answer on its way out as the largest JavaScript cost. Now the live alert list, the responders on call and the AED list's account scope and counts are prepared statements, planned once per connection (0.37 ms → 0.05 ms a list in pgbench), with the filter values that choose the plan written into the text so the live list still reads the open alerts' index; the responders on call read the alert and its cards in one statement; an AED page counts its open reports for its 50 AEDs at once instead of scanning the reports once per AED (1.2 ms → 0.4 ms); those three answers are written by fast-json-stringify from the same zod schemas (same text, 2 to 4 times faster, no check on the way out); helmet's headers are computed once instead of per request; timestamps are rewritten from the database's text instead of parsed into a Date. (Analysing the demo data right after seeding was tried and taken back: it broke the AED browser test's map step, not yet understood.) No answer was cached then: the kept AED list answers came after (table above). Earlier (same day): the session check reads its user row from memory, kept while a trigger announces changes, and a token's signature is verified once until it expires.",
   '',
   'Zero errors and zero non-2xx at 200 clients: met on both engines. The fan-out goal is met with room: every socket got every REFRESH_ALERTS, timed from the launch request (which includes the launch itself).',
   end,

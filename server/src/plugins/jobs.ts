@@ -1,6 +1,27 @@
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+
+type Ending = (...args: unknown[]) => Promise<unknown>;
+const { prototype: manager } = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<'complete' | 'fail', Ending> };
+let warnEnding: (error: unknown) => void = () => undefined;
+/**
+ * pg-boss 10 records the end of a job with complete() or fail() without awaiting either (watch() in
+ * src/manager.js): when the database is unreachable at that moment, the rejection is unhandled,
+ * which stops a Node process. Nothing is lost by logging it instead: the job stays active until its
+ * expiry, then pg-boss retries it, and every job here can run again.
+ */
+for (const method of ['complete', 'fail'] as const) {
+  const end = manager[method];
+  if ((end as { guarded?: boolean }).guarded) continue;
+  manager[method] = Object.assign(
+    function (this: unknown, ...args: unknown[]) {
+      return end.apply(this, args).catch((error: unknown) => warnEnding(error));
+    },
+    { guarded: true },
+  );
+}
 
 type Handler<T> = (data: T, job: { id: string }) => Promise<void>;
 
@@ -23,6 +44,7 @@ export interface Jobs {
 
 export function createJobs(database: Database, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): Jobs {
   const boss = new PgBoss({ db: database.boss, schema: 'pgboss', supervise: true, schedule: false });
+  warnEnding = (error) => log.warn({ err: error }, 'job end not recorded (database unreachable): the job runs again after its expiry');
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const workers = new Map<string, Handler<object>>();
   // This instance's worker of each queue, woken when it sends a job due now.

@@ -4,7 +4,8 @@
  *
  * Starts one Vigil instance in its own process (PGlite in a fresh folder, or a fresh database on
  * the PostgreSQL server given), then: each read endpoint (and sign-in) for `--seconds` with
- * `--clients` concurrent keep-alive connections (autocannon, after 2 s of warm-up), each sending
+ * `--clients` concurrent keep-alive connections (autocannon, measured once all are answered and
+ * after 2 s of warm-up), each sending
  * its next request when the last one answered; then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
  * launches, timing each socket's REFRESH_ALERTS from the launch request. Writes
  * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
@@ -71,6 +72,8 @@ interface HttpResult {
   p99: number;
   max: number;
   loadBefore: number;
+  /** From the line's start until every connection had its first answer. */
+  connectionsMs: number;
 }
 
 /** One HTTP call of a load line: what autocannon sends again and again. */
@@ -83,11 +86,18 @@ interface Call {
 
 /** Seconds of the same load before each line, not counted: compiled code, prepared statements, pools. */
 const warmUpSeconds = 2;
+/** Longest a line waits for all its connections to have an answer before it gives up. */
+const maxConnectingSeconds = 60;
 
 /**
- * `clients` keep-alive connections, each sending the next request when its last one answered, for
- * `seconds` (autocannon, whose client costs a fraction of node:http's on the cores the server
- * shares); every answer's latency is kept, so the percentiles are exact.
+ * `clients` keep-alive connections, each sending the next request when its last one answered
+ * (autocannon, whose client costs a fraction of node:http's on the cores the server shares). The
+ * line is measured for `seconds` once every connection has had an answer and 2 s have passed: the
+ * warm-up compiles the code, prepares the statements on the pooled connections and opens the
+ * connections, which a server whose one thread is saturated takes from the kernel's accept queue
+ * slowly (how long the last one waited for its first answer is kept as `connectionsMs`). A
+ * dispatch room's browsers keep their connections open. Every answer's latency is kept, so the
+ * percentiles are exact; errors count over the whole line, warm-up included.
  */
 async function hammer(name: string, call: Call): Promise<HttpResult> {
   const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
@@ -100,20 +110,39 @@ async function hammer(name: string, call: Call): Promise<HttpResult> {
     headers: { 'accept-encoding': 'gzip, deflate, br', ...(payload ? { 'content-type': 'application/json' } : {}), ...(call.authorization ? { authorization: call.authorization } : {}) },
     ...(payload ? { body: payload } : {}),
   };
-  await autocannon({ ...options, duration: warmUpSeconds });
-  const loadBefore = loadavg()[0];
+  const started = performance.now();
+  const answered = new Set<unknown>();
+  let connectionsMs: number | undefined;
+  let measuredFrom: number | undefined;
+  let measuredTo = 0;
+  let loadBefore = NaN;
   const latencies: number[] = [];
   let non2xx = 0;
   const summary = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, duration: seconds }, (error, result) => (error ? reject(error) : resolve(result)));
-    instance.on('response', (_client, status, _bytes, milliseconds) => {
-      latencies.push(milliseconds);
+    const instance = autocannon({ ...options, duration: warmUpSeconds + seconds + maxConnectingSeconds }, (error, result) => (error ? reject(error) : resolve(result)));
+    instance.on('response', (client, status, _bytes, milliseconds) => {
+      const now = performance.now();
       if (status < 200 || status >= 300) non2xx += 1;
+      if (measuredFrom === undefined) {
+        answered.add(client);
+        if (connectionsMs === undefined && answered.size === clients) connectionsMs = now - started;
+        if (connectionsMs !== undefined && now - started >= warmUpSeconds * 1000) {
+          measuredFrom = now;
+          loadBefore = loadavg()[0];
+        }
+        return;
+      }
+      // An answer to a request sent before the measure began belongs to the warm-up.
+      if (now - milliseconds < measuredFrom) return;
+      latencies.push(milliseconds);
+      measuredTo = now;
+      if (now - measuredFrom >= seconds * 1000) instance.stop();
     });
   });
-  const elapsed = summary.duration;
+  if (measuredFrom === undefined) throw new Error(`${name}: ${answered.size} of ${clients} connections answered in ${warmUpSeconds + seconds + maxConnectingSeconds} s`);
+  const elapsed = (measuredTo - measuredFrom) / 1000;
   latencies.sort((a, b) => a - b);
-  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors: summary.errors + summary.timeouts, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore) };
+  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors: summary.errors + summary.timeouts, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore), connectionsMs: round(connectionsMs ?? NaN) };
   console.log(JSON.stringify(result));
   return result;
 }

@@ -19,7 +19,7 @@ export function fastResponse<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
-/** The writer fastResponse compiled for a schema, for answers written ahead and kept as text. */
+/** The writer fastResponse compiled for a schema, for answers written once and kept (aeds/list-pages.ts). */
 export function writerOf(schema: z.ZodType): (data: unknown) => string {
   const write = compiled.get(schema);
   if (!write) throw new Error('writerOf: the schema was not marked with fastResponse');

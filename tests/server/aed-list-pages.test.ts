@@ -5,7 +5,7 @@ import type { Db } from '../../server/src/db/database';
 import { insertAeds } from '../../server/src/modules/imports/aed-writer';
 import { catchUp, deferUpkeep } from '../../server/src/modules/aeds/upkeep';
 import { accountId, aedBase, call, signInOn } from '../fixtures/aed/helpers';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, startTwoInstances, type TestServer } from './harness';
 
 /**
  * List answers are kept while the register's changes are announced: whatever changes an AED (this
@@ -102,17 +102,13 @@ describe('kept AED list answers', () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!postgresUrl)('kept AED list answers across instances (PostgreSQL; skipped without TEST_DATABASE_URL)', () => {
-  const secret = 'a shared session secret for both AED list instances';
   let first: TestServer;
   let second: TestServer;
+  let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    first = await startTestServer({ JWT_SECRET: secret });
-    second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL });
+    ({ first, second, close } = await startTwoInstances());
   }, 120_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => close());
 
   it('shows on instance B a change made through instance A', async () => {
     const token = await first.signIn('operator@vigil.test');

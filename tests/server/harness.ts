@@ -60,6 +60,27 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   };
 }
 
+/**
+ * Two instances on one fresh database of the test PostgreSQL server, with the same session secret,
+ * as a deployment behind a load balancer runs them. `close` stops both.
+ */
+export async function startTwoInstances(): Promise<{ first: TestServer; second: TestServer; close(): Promise<void> }> {
+  const secret = 'a shared session secret for both test instances!!';
+  const first = await startTestServer({ JWT_SECRET: secret });
+  const second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL }).catch(async (error: unknown) => {
+    await first.close();
+    throw error;
+  });
+  return {
+    first,
+    second,
+    async close() {
+      await second.close();
+      await first.close();
+    },
+  };
+}
+
 /** Creates a throw-away database on the test PostgreSQL server, when one is configured. */
 async function freshDatabase(templateName?: string): Promise<{ url: string; drop(): Promise<void> } | undefined> {
   const serverUrl = process.env.TEST_DATABASE_URL;

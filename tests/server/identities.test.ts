@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokens } from '../../server/src/plugins/tokens';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, startTwoInstances, type TestServer } from './harness';
 
 /**
  * Session checks keep user rows in memory while the instance listens for their changes: a change
@@ -62,17 +62,13 @@ describe('kept identities', () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!postgresUrl)('kept identities across instances (PostgreSQL; skipped without TEST_DATABASE_URL)', () => {
-  const secret = 'a shared session secret for both identity instances';
   let first: TestServer;
   let second: TestServer;
+  let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    first = await startTestServer({ JWT_SECRET: secret });
-    second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL });
+    ({ first, second, close } = await startTwoInstances());
   }, 120_000);
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => close());
 
   it('ends on instance B the sessions a password change on instance A ends', async () => {
     const token = await first.signIn('operator@vigil.test');

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import type { ServerMessage } from '../../contract/realtime';
 import { sessionFromToken } from '../../server/src/plugins/authenticate';
 import { createRealtime, type Realtime } from '../../server/src/plugins/realtime';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, startTwoInstances, type TestServer } from './harness';
 
 /** A real WebSocket client that records what the hub sends and how the socket closed. */
 class Client {
@@ -282,21 +282,17 @@ describe('real-time heartbeat', () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!postgresUrl)('real-time across instances (PostgreSQL LISTEN/NOTIFY; skipped without TEST_DATABASE_URL)', () => {
-  const secret = 'a shared session secret for both test instances!!';
   let first: TestServer;
   let second: TestServer;
+  let close: () => Promise<void> = async () => undefined;
   let accounts: Awaited<ReturnType<typeof demoAccounts>>;
 
   beforeAll(async () => {
-    first = await startTestServer({ JWT_SECRET: secret });
-    second = await startTestServer({ JWT_SECRET: secret, DATABASE_URL: first.ctx.config.DATABASE_URL });
+    ({ first, second, close } = await startTwoInstances());
     await second.app.listen({ port: 0, host: '127.0.0.1' });
     accounts = await demoAccounts(first);
   }, 120_000); // two instances to start
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(async () => close());
 
   it('delivers an event published on instance A to a socket on instance B, of that account only', async () => {
     const onB = await connect(second.app, await tokenOf(first, 'operator@vigil.test'), accounts.sdis63);

@@ -43,8 +43,8 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
 
   return {
     async get(key, read) {
-      const entry = kept.get(key);
       if (!listening) return read();
+      const entry = kept.get(key);
       if (entry && Date.now() - entry.at < options.maxAgeMs) return entry.value;
       const pending = reading.get(key);
       if (pending && pending.generation === generation) return pending.value;

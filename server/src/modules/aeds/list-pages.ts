@@ -28,9 +28,9 @@ function acceptsGzip(request: FastifyRequest): boolean {
   const accepted = request.headers['accept-encoding'];
   if (typeof accepted !== 'string') return false;
   return accepted.split(',').some((part) => {
-    const [coding, ...parameters] = part.trim().toLowerCase().split(';');
-    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-    return (coding.trim() === 'gzip' || coding.trim() === '*') && !(quality && Number(quality.slice(2)) === 0);
+    const [coding, ...parameters] = part.toLowerCase().split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && !(quality && Number(quality.slice(2)) === 0);
   });
 }
 
@@ -47,9 +47,10 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: K
 /**
  * List answers kept in memory: the same first page is asked by every screen that opens the
  * register, and reading it (50 full AEDs with their open reports and the counts) costs far more
- * than sending it. Kept as bytes, plain and gzipped, it is not even written or encoded again. Every change to what a list shows (AEDs, their reports, the cells and search
- * copy the counts read) is announced on `vigil_aeds` by statement triggers (migration 0032), and
- * any call that may write forgets them in its own instance before answering (forgetOnWrites).
+ * than sending it. Kept as bytes, plain and gzipped, it is not even written or encoded again.
+ * Every change to what a list shows (AEDs, their reports, the cells and search copy the counts
+ * read) is announced on `vigil_aeds` by statement triggers (migration 0032), and any call that may
+ * write forgets them in its own instance before answering (forgetOnWrites).
  */
 export function createAedPages(database: Database, log: FastifyBaseLogger): AedPages {
   return createAnnouncedCache(database, log, { channel: 'vigil_aeds', maxAgeMs: 30_000, maxEntries: 500 });

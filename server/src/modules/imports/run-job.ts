@@ -49,13 +49,15 @@ const catchUpEvery = 2000;
 /**
  * Catches up the AEDs a run inserts with their upkeep deferred (aeds/upkeep.ts), beside its
  * batches: one catch-up at a time (of up to 5,000), after every 2,000 rows written. On
- * PostgreSQL it runs on another connection, so the database's second core does it.
+ * PostgreSQL it runs on another connection, so the database's second core does it. A run that
+ * defers nothing (`deferring` false) asks for none until it drains.
  */
-function upkeepFollower(ctx: AppContext) {
+function upkeepFollower(ctx: AppContext, deferring: boolean) {
   let running: Promise<unknown> | undefined;
   let written = 0;
   return {
     written(rows: number): void {
+      if (!deferring) return;
       written += rows;
       if (running || written < catchUpEvery) return;
       written = 0;
@@ -84,7 +86,10 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
   let run = await repo.takeLease(ctx.database.db, job.idImport, owner, settings.IMPORT_LEASE_SECONDS);
   if (!run) return;
   const started = Date.now();
-  const upkeep = upkeepFollower(ctx);
+  // Deferring pays where a second connection can catch up beside the batches; PGlite runs every
+  // statement in turn on this thread, where it only moves the work (and measured 9 % slower).
+  const deferUpkeep = ctx.database.kind === 'postgres';
+  const upkeep = upkeepFollower(ctx, deferUpkeep);
   let statistics: Promise<void> | undefined;
   let published = 0;
   try {
@@ -92,9 +97,6 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
     if (!file || !run.fieldMapConfig) throw new Error('run without file or mapping');
     const [account] = await ctx.database.db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, run.idSite));
     const mapping = compileMapping(file.header, run.fieldMapConfig);
-    // Deferring pays where a second connection can catch up beside the batches; PGlite runs every
-    // statement in turn on this thread, where it only moves the work (and measured 9 % slower).
-    const deferUpkeep = ctx.database.kind === 'postgres';
     const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log, deferUpkeep };
     // The next batch is read and planned while the current one writes (the file's rows never change).
     const readBatch = (cursor: number) =>
@@ -143,7 +145,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
         await recordFailure(ctx, current, owner, error);
         throw error;
       }
-      if (deferUpkeep) upkeep.written(rows.length);
+      upkeep.written(rows.length);
       const renewed = await repo.takeLease(ctx.database.db, run.id, owner, settings.IMPORT_LEASE_SECONDS);
       if (!renewed) {
         // Paused, or taken over: report where it stands and leave.

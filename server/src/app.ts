@@ -12,12 +12,13 @@ import type { AppContext } from './context';
 import { registerErrorHandling } from './errors';
 import { serializerCompiler } from './serialization';
 import { sessionFromToken } from './plugins/authenticate';
+import { forgetOnWrites } from './plugins/kept-answers';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
-import { forgetOnWrites } from './modules/aeds/list-pages';
+import { aedReadOnlyPosts } from './modules/aeds/list-pages';
 import { aedRoutes } from './modules/aeds/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { importRoutes } from './modules/imports/routes';
@@ -65,7 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await registerSecurityHeaders(app, securityHeaderOptions(ctx));
-  forgetOnWrites(app, ctx.aedPages);
+  forgetOnWrites(app, [ctx.subtrees, ctx.aedPages, ctx.alertViews], aedReadOnlyPosts);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {

@@ -6,7 +6,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
+import { createSubtrees } from './modules/accounts/subtrees';
 import { createAedPages } from './modules/aeds/list-pages';
+import { createAlertViews } from './modules/alerts/views';
 import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
@@ -24,18 +26,22 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     geocoder: createGeocoder(config, logger),
     tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     identities: createIdentities(database, logger),
+    subtrees: createSubtrees(database, logger),
     aedPages: createAedPages(database, logger),
+    alertViews: createAlertViews(database, logger),
     realtime: createRealtime(database, logger),
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
   };
 }
 
-/** Starts what runs in the background: the real-time, identity and AED page listeners and the job workers. */
+/** What is kept in memory while the database announces its changes. */
+const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews];
+
+/** Starts what runs in the background: the real-time listener, the listeners of what is kept, and the job workers. */
 export async function startBackground(ctx: AppContext): Promise<void> {
   await ctx.realtime.start();
-  await ctx.identities.start();
-  await ctx.aedPages.start();
+  for (const part of keptParts(ctx)) await part.start();
   await ctx.jobs.start();
   ctx.maintenance.start();
 }
@@ -44,8 +50,7 @@ export async function startBackground(ctx: AppContext): Promise<void> {
 export async function stopContext(ctx: AppContext): Promise<void> {
   await ctx.maintenance.stop();
   await ctx.jobs.stop();
-  await ctx.aedPages.stop();
-  await ctx.identities.stop();
+  for (const part of keptParts(ctx).reverse()) await part.stop();
   await ctx.realtime.stop();
   await ctx.database.close();
 }

@@ -4,9 +4,10 @@ import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Maintenance } from './db/maintenance';
-import type { AedPages } from './modules/aeds/list-pages';
+import type { Subtrees } from './modules/accounts/subtrees';
 import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
+import type { KeptAnswers } from './plugins/kept-answers';
 import type { Realtime } from './plugins/realtime';
 import type { Tokens } from './plugins/tokens';
 
@@ -19,8 +20,12 @@ export interface AppContext {
   tokens: Tokens;
   /** The user rows session checks read, kept while their changes are announced. */
   identities: Identities;
+  /** Account subtrees, kept while changes to the accounts are announced. */
+  subtrees: Subtrees;
   /** AED list answers, kept while changes to the register are announced. */
-  aedPages: AedPages;
+  aedPages: KeptAnswers;
+  /** Live alert list and responders on call answers, kept while changes to alerts are announced. */
+  alertViews: KeptAnswers;
   realtime: Realtime;
   jobs: Jobs;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */

@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const channel = 'vigil_cache_probe';
-const cacheOf = () => createAnnouncedCache<string, number>(server.ctx.database, pino({ level: 'silent' }) as FastifyBaseLogger, { channel, maxAgeMs: 60_000, maxEntries: 2 });
+const channels = ['vigil_cache_probe', 'vigil_cache_probe_too'];
+const cacheOf = () => createAnnouncedCache<string, number>(server.ctx.database, pino({ level: 'silent' }) as FastifyBaseLogger, { channels, maxAgeMs: 60_000, maxEntries: 2 });
 
 /** A read that counts its calls and answers when released. */
 function reads() {
@@ -72,13 +72,15 @@ describe('announced cache', () => {
     }
   });
 
-  it('forgets on an announcement, and the oldest answer beyond its size', async () => {
+  it('forgets on an announcement on any of its channels, and the oldest answer beyond its size', async () => {
     const cache = cacheOf();
     await cache.start();
     try {
       await cache.get('a', async () => 1);
-      await server.ctx.database.query(`SELECT pg_notify('${channel}', '')`);
+      await server.ctx.database.query(`SELECT pg_notify('${channels[0]}', '')`);
       await expect.poll(() => cache.get('a', async () => 2), { timeout: 3000 }).toBe(2);
+      await server.ctx.database.query(`SELECT pg_notify('${channels[1]}', '')`);
+      await expect.poll(() => cache.get('a', async () => 5), { timeout: 3000 }).toBe(5);
       await cache.get('b', async () => 1);
       await cache.get('c', async () => 1);
       expect(await cache.get('a', async () => 3)).toBe(3); // 'a', the oldest of three, was dropped

@@ -1,91 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ServerMessage } from '../../contract/realtime';
 import { sessionFromToken } from '../../server/src/plugins/authenticate';
 import { createRealtime, type Realtime } from '../../server/src/plugins/realtime';
 import { startTestServer, startTwoInstances, type TestServer } from './harness';
-
-/** A real WebSocket client that records what the hub sends and how the socket closed. */
-class Client {
-  readonly messages: ServerMessage[] = [];
-  readonly socket: WebSocket;
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private waiters = new Set<() => void>();
-
-  constructor(url: string, options: WebSocket.ClientOptions = {}) {
-    this.socket = new WebSocket(url, options);
-    this.socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as ServerMessage);
-      for (const wake of this.waiters) wake();
-    });
-    this.closed = new Promise((resolve) => this.socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  }
-
-  opened(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.socket.once('open', () => resolve());
-      this.socket.once('error', reject);
-    });
-  }
-
-  send(message: object): void {
-    this.socket.send(JSON.stringify(message));
-  }
-
-  /** The first message (in arrival order) that matches, waiting for it up to `timeoutMs`. */
-  waitFor(match: (message: ServerMessage) => boolean, timeoutMs = 3000): Promise<ServerMessage> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = this.messages.find(match);
-        if (!found) return false;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(this.messages)}`));
-      }, timeoutMs);
-      if (!check()) this.waiters.add(check);
-    });
-  }
-
-  events(): string[] {
-    return this.messages.flatMap((message) => (message.action === 'eventMsg' ? [message.eventMsg] : []));
-  }
-
-  close(): void {
-    this.socket.terminate();
-  }
-}
-
-const isEvent = (eventMsg: string) => (message: ServerMessage) => message.action === 'eventMsg' && message.eventMsg === eventMsg;
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-
-function wsUrl(app: FastifyInstance, path = '/services/ws'): string {
-  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;
-}
+import { Client, connect as connectSocket, isEvent, settle, wsUrl } from './ws-client';
 
 const clients: Client[] = [];
-
-/** Opens a socket on `app`, authenticates with `token` and names the account; resolves once ready. */
-async function connect(app: FastifyInstance, token: string, idAccount: number): Promise<Client> {
-  const client = new Client(wsUrl(app));
-  clients.push(client);
-  await client.opened();
-  client.send({ action: 'authenticate', token });
-  await client.waitFor((message) => message.action === 'authenticated');
-  client.send({ action: 'setName', name: 'test', idAccount: String(idAccount), env: 'local' });
-  const ready = await client.waitFor((message) => message.action === 'ready' || message.action === 'error');
-  expect(ready).toEqual({ action: 'ready', idAccount: String(idAccount) });
-  return client;
-}
+const connect = (app: FastifyInstance, token: string, idAccount: number) => connectSocket(app, token, idAccount, clients);
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();

@@ -3,7 +3,7 @@ import type { Database } from '../db/database';
 
 /**
  * Answers kept in memory while the database announces every change to what they were read from
- * (a trigger's pg_notify on `channel`), so that every instance forgets them. Without the listener
+ * (a trigger's pg_notify on one of `channels`), so that every instance forgets them. Without the listener
  * (tests without background work, or while it reconnects) nothing is kept, and an age limit bounds
  * what a missed announcement could leave.
  */
@@ -20,7 +20,7 @@ export interface AnnouncedCache<K, V> {
 }
 
 export interface AnnouncedCacheOptions<K> {
-  channel: string;
+  channels: string[];
   maxAgeMs: number;
   maxEntries: number;
   /** The key an announcement names; without it, an announcement forgets every key. */
@@ -31,7 +31,7 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
   const kept = new Map<K, { value: V; at: number }>();
   const reading = new Map<K, { value: Promise<V>; generation: number }>();
   let listening = false;
-  let unlisten: (() => Promise<void>) | undefined;
+  let unlisten: (() => Promise<void>)[] = [];
   // Raised by every forget: a read that began before it may hold the old rows and is not kept.
   let generation = 0;
 
@@ -65,20 +65,24 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
     forget,
     async start() {
       const { keyOf } = options;
-      unlisten = await database.listen(
-        options.channel,
-        (payload) => forget(keyOf ? keyOf(payload) : undefined),
-        // Announcements may have been missed while the listener was away.
-        () => forget(),
-      );
+      for (const channel of options.channels) {
+        unlisten.push(
+          await database.listen(
+            channel,
+            (payload) => forget(keyOf ? keyOf(payload) : undefined),
+            // Announcements may have been missed while the listener was away.
+            () => forget(),
+          ),
+        );
+      }
       listening = true;
-      log.debug({ channel: options.channel }, 'announced cache listening');
+      log.debug({ channels: options.channels }, 'announced cache listening');
     },
     async stop() {
       listening = false;
       forget();
-      await unlisten?.();
-      unlisten = undefined;
+      await Promise.all(unlisten.map((stop) => stop()));
+      unlisten = [];
     },
   };
 }

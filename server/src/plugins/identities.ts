@@ -25,7 +25,7 @@ export interface Identities {
 }
 
 export function createIdentities(database: Database, log: FastifyBaseLogger): Identities {
-  const cache = createAnnouncedCache<number, Identity | undefined>(database, log, { channel: 'vigil_users', maxAgeMs: 5_000, maxEntries: 50_000, keyOf: Number });
+  const cache = createAnnouncedCache<number, Identity | undefined>(database, log, { channels: ['vigil_users'], maxAgeMs: 5_000, maxEntries: 50_000, keyOf: Number });
 
   const read = async (userId: number): Promise<Identity | undefined> => {
     const [row] = await database.query<Identity>('SELECT active, token_version AS "tokenVersion", email FROM users WHERE id = $1', [userId]);

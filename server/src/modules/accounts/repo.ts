@@ -49,7 +49,7 @@ export async function accountSubtree(db: Db, rootId: number): Promise<AccountSum
  * account): those granted to the user by third-party access outside that tree, with their
  * descendants, parents first. None when the tree's root is another account.
  */
-export async function managedAccounts<T extends { id: number; tag: string | null }>(db: Db, userId: number, tree: T[]): Promise<AccountSummary[]> {
+export async function managedAccounts<T extends { id: number; tag: string | null }>(db: Db, userId: number, tree: readonly T[]): Promise<AccountSummary[]> {
   if (tree[0]?.tag !== defaultAdminTag) return [];
   const inTree = new Set(tree.map((account) => account.id));
   const granted = await db.select({ accountId: userAccounts.accountId }).from(userAccounts).where(eq(userAccounts.userId, userId));

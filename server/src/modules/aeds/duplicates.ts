@@ -11,7 +11,7 @@ import { normalise } from './filters';
 import { findVisibleAed, visibleSites, type AedRow, type SiteInfo } from './tenancy';
 
 /** A GeoDAE record (an AED of a visible external account) by udid, id or national identifier. */
-async function findGeoDaeRecord(ctx: AppContext, sites: SiteInfo[], key: { udid?: string; idGeocoeur?: string }): Promise<AedRow | undefined> {
+async function findGeoDaeRecord(ctx: AppContext, sites: readonly SiteInfo[], key: { udid?: string; idGeocoeur?: string }): Promise<AedRow | undefined> {
   const external = sites.filter((site) => site.kind === 'external').map((site) => site.id);
   if (external.length === 0) return undefined;
   const byKey = key.udid

@@ -5,7 +5,8 @@ import { rowsOf, statement } from '../../db/database';
 import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
-import { keptAnswer, pageKey, type KeptAnswer } from './list-pages';
+import { keptAnswer, type KeptAnswer } from '../../plugins/kept-answers';
+import { pageKey } from './list-pages';
 import { listItemOf, vigilanceToday } from './mapper';
 import { scopeSites, type SiteInfo } from './tenancy';
 
@@ -151,7 +152,7 @@ async function searchCountsBySite(ctx: AppContext, siteIds: number[], patterns: 
  * in every case; read from pre-aggregated cells when no filter or only a brand filter applies, and
  * from the narrow search table when only free-text searches apply.
  */
-async function counts(ctx: AppContext, sites: SiteInfo[], where: SQL, filter: AedListBody['filter']) {
+async function counts(ctx: AppContext, sites: readonly SiteInfo[], where: SQL, filter: AedListBody['filter']) {
   const siteIds = sites.map((site) => site.id);
   const brands = brandOnlyFilter(filter);
   const words = brands ? null : freeTextOnlyFilter(filter);
@@ -184,7 +185,7 @@ export async function listAnswer(ctx: AppContext, session: Session, body: AedLis
   return ctx.aedPages.get(pageKey(sites, body), async () => keptAnswer(write({ data: await readPage(ctx, sites, body) })));
 }
 
-async function readPage(ctx: AppContext, sites: SiteInfo[], body: AedListBody): Promise<AedListResponse> {
+async function readPage(ctx: AppContext, sites: readonly SiteInfo[], body: AedListBody): Promise<AedListResponse> {
   const where = aedConditions(
     sites.map((site) => site.id),
     body.filter,

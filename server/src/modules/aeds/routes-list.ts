@@ -4,11 +4,11 @@ import { optionItem, optionsQuery } from '../../../../contract/aed-reports.schem
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
+import { sendKept } from '../../plugins/kept-answers';
 import { fastResponse, writerOf } from '../../serialization';
 import { accountsWithAedCount } from './accounts';
 import { exportAeds } from './export';
 import { listAnswer } from './list';
-import { sendKept } from './list-pages';
 import { mapAeds } from './map';
 import { optionsModules } from './options';
 import type { TypedApp } from './routes';

@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { aedErrorKeys } from '../../../../contract/aed.errors';
 import type { AppContext } from '../../context';
-import { statement } from '../../db/database';
 import { aeds } from '../../db/schema/aeds';
 import { forbidden, notFound } from '../../errors';
 import { managedAccounts } from '../accounts/repo';
+import type { AccountNode } from '../accounts/subtrees';
 import type { Session } from '../../plugins/authenticate';
 
 /** An account of the caller's tree, as the AED module needs it. */
-export interface SiteInfo {
-  id: number;
-  name: string;
-  kind: string;
-  tag: string | null;
-  parentId: number | null;
-}
+export type SiteInfo = AccountNode;
 
 /** The accounts of the session's own tree: its account and the descendants (CONTRIBUTING "Tenancy"). */
-export async function ownSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
-  return subtree(ctx, session.siteId);
+export async function ownSites(ctx: AppContext, session: Session): Promise<readonly SiteInfo[]> {
+  return ctx.subtrees.of(session.siteId);
 }
 
 /**
@@ -26,25 +20,15 @@ export async function ownSites(ctx: AppContext, session: Session): Promise<SiteI
  * DEFAULT_ADMIN, the accounts it manages — those its user reaches through third-party access, with
  * their descendants (docs/decisions.md "Accounts a DEFAULT_ADMIN account manages").
  */
-export async function visibleSites(ctx: AppContext, session: Session): Promise<SiteInfo[]> {
+export async function visibleSites(ctx: AppContext, session: Session): Promise<readonly SiteInfo[]> {
   const own = await ownSites(ctx, session);
   const managed = await managedSites(ctx, session, own);
   return managed.length ? [...own, ...managed] : own;
 }
 
 /** The accounts a DEFAULT_ADMIN session manages outside its own tree (none for other accounts). */
-async function managedSites(ctx: AppContext, session: Session, own: SiteInfo[]): Promise<SiteInfo[]> {
+async function managedSites(ctx: AppContext, session: Session, own: readonly SiteInfo[]): Promise<SiteInfo[]> {
   return managedAccounts(ctx.database.db, session.userId, own);
-}
-
-/** An account and its descendants, parents first: asked by nearly every AED call, so prepared. */
-const subtreeStatement = statement(`WITH RECURSIVE down AS (
-      SELECT id, name, kind, tag, parent_id, 0 AS depth FROM accounts WHERE id = $1
-      UNION SELECT a.id, a.name, a.kind, a.tag, a.parent_id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id)
-    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY depth, name`);
-
-async function subtree(ctx: AppContext, rootId: number): Promise<SiteInfo[]> {
-  return ctx.database.run<SiteInfo>(subtreeStatement, [rootId]);
 }
 
 /**
@@ -52,7 +36,7 @@ async function subtree(ctx: AppContext, rootId: number): Promise<SiteInfo[]> {
  * or, for '0', '-1' or none, the session's own tree. A selection the caller may not see is 403;
  * a DEFAULT_ADMIN session may select an account it manages.
  */
-export async function scopeSites(ctx: AppContext, session: Session, idSelected: string | number | null | undefined, withChild = true): Promise<SiteInfo[]> {
+export async function scopeSites(ctx: AppContext, session: Session, idSelected: string | number | null | undefined, withChild = true): Promise<readonly SiteInfo[]> {
   const selected = idSelected === undefined || idSelected === null || idSelected === '' ? 0 : Number(idSelected);
   if (!Number.isInteger(selected)) throw forbidden(aedErrorKeys.accountNotAllowed);
   if (selected <= 0) return ownSites(ctx, session);
@@ -76,7 +60,7 @@ export function aedKeyCondition(key: string | number) {
 export type AedRow = typeof aeds.$inferSelect;
 
 /** The AED of that id or udid when the caller's tree owns it; 404 otherwise (other accounts' AEDs do not exist for the caller). */
-export async function findVisibleAed(ctx: AppContext, session: Session, key: string | number): Promise<{ aed: AedRow; site: SiteInfo; sites: SiteInfo[] }> {
+export async function findVisibleAed(ctx: AppContext, session: Session, key: string | number): Promise<{ aed: AedRow; site: SiteInfo; sites: readonly SiteInfo[] }> {
   const condition = aedKeyCondition(key);
   if (!condition) throw notFound(aedErrorKeys.notFound);
   const [aed] = await ctx.database.db.select().from(aeds).where(condition);

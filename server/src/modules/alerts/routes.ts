@@ -6,12 +6,14 @@ import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
 import { typed } from '../../routing';
-import { fastResponse } from '../../serialization';
+import { sendKept } from '../../plugins/kept-answers';
+import { fastResponse, writerOf } from '../../serialization';
 import { stopBots } from '../../bots/in-process';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
 import { flushAutoClose, registerAutoClose } from './auto-close';
 import { stopPositionRefresh } from './position-refresh';
-import { respondersOnCall, stopOrStart } from './on-call';
+import { stopOrStart } from './on-call';
+import { alertListAnswer, onCallAnswer } from './views';
 import * as service from './service';
 
 const base = '/services/emergency/v2';
@@ -59,10 +61,13 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
     handler: async (request) => ({ data: await service.getAlert(ctx, sessionOf(request), request.params.alertId) }),
   });
 
+  const listSchema = fastResponse(ok(z.array(schemas.alert)));
+  const writeList = writerOf(listSchema);
   app.get(`${base}/alerts`, {
     preHandler,
-    schema: { tags, summary: 'Alerts of the caller’s account subtree (live list: close=0&status=2)', querystring: schemas.alertListQuery, response: { 200: fastResponse(ok(z.array(schemas.alert))), ...errors } },
-    handler: async (request) => ({ data: await service.listAlerts(ctx, sessionOf(request), request.query) }),
+    schema: { tags, summary: 'Alerts of the caller’s account subtree (live list: close=0&status=2)', querystring: schemas.alertListQuery, response: { 200: listSchema, ...errors } },
+    // Kept answers are sent as their bytes (views.ts).
+    handler: async (request, reply) => sendKept(request, reply, await alertListAnswer(ctx, sessionOf(request), request.query, writeList)),
   });
 
   app.post(`${base}/alert/:alertId`, {
@@ -71,10 +76,12 @@ export async function alertRoutes(fastify: FastifyInstance, ctx: AppContext) {
     handler: async (request) => ({ data: await service.updateAddress(ctx, sessionOf(request), request.params.alertId, request.body) }),
   });
 
+  const cardsSchema = fastResponse(ok(z.array(schemas.responderCard)));
+  const writeCards = writerOf(cardsSchema);
   app.get(`${base}/citizenRespondersOnCall`, {
     preHandler,
-    schema: { tags, summary: 'The responders of an alert with status, distance and duration', querystring: schemas.onCallQuery, response: { 200: fastResponse(ok(z.array(schemas.responderCard))), ...errors } },
-    handler: async (request) => ({ data: await respondersOnCall(ctx, sessionOf(request), request.query.alertId) }),
+    schema: { tags, summary: 'The responders of an alert with status, distance and duration', querystring: schemas.onCallQuery, response: { 200: cardsSchema, ...errors } },
+    handler: async (request, reply) => sendKept(request, reply, await onCallAnswer(ctx, sessionOf(request), request.query.alertId, writeCards)),
   });
 
   app.post(`${base}/alertClose`, {

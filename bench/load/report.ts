@@ -44,17 +44,32 @@ const earlier: { date: string; http: Record<string, Record<LoadRun['engine'], { 
   },
 };
 
+type Before = Figure & { errors: number; connectionsMs: number };
 /**
- * The reads at commit 04ec140, before the AED list answers were kept (docs/decisions.md "AED list
- * answers kept while the register's changes are announced"): this bench, same machine, minutes
- * before the figures of the results files.
+ * Every line at commit 6a87775, before the live alert list, the responders on call and the account
+ * subtrees were kept and password hashes took turns (docs/decisions.md "Live alert answers and
+ * account subtrees kept the same way"): this bench before it waited for Vigil to be idle between
+ * lines, same machine, minutes before the figures of the results files.
  */
-const beforeKept: { date: string; http: Record<string, Partial<Record<LoadRun['engine'], Figure>>> } = {
+const beforeKept: { date: string; http: Record<string, Record<LoadRun['engine'], Before>> } = {
   date: '2026-11-26',
   http: {
-    'AED list, first page (POST aed/getAllList)': { postgres: { perSecond: 442, p99: 558, loadBefore: 2.1 } },
-    'live alert list (GET alerts?close=0&status=2)': { postgres: { perSecond: 8824.6, p99: 40.9, loadBefore: 2.4 } },
-    'responders on call (GET citizenRespondersOnCall)': { postgres: { perSecond: 8986.6, p99: 40.2, loadBefore: 2.5 } },
+    'sign-in (POST backOffice/signin/)': {
+      pglite: { perSecond: 109.9, p99: 1543.5, loadBefore: 2.3, errors: 4, connectionsMs: 32031.8 },
+      postgres: { perSecond: 88.5, p99: 1711.3, loadBefore: 2.3, errors: 0, connectionsMs: 2968.1 },
+    },
+    'AED list, first page (POST aed/getAllList)': {
+      pglite: { perSecond: 905.2, p99: 271.2, loadBefore: 2, errors: 0, connectionsMs: 24478.4 },
+      postgres: { perSecond: 4242.7, p99: 78.9, loadBefore: 3, errors: 0, connectionsMs: 826.3 },
+    },
+    'live alert list (GET alerts?close=0&status=2)': {
+      pglite: { perSecond: 562.8, p99: 388.8, loadBefore: 1.7, errors: 26, connectionsMs: 37958.5 },
+      postgres: { perSecond: 3118.6, p99: 93.2, loadBefore: 3, errors: 0, connectionsMs: 1764.8 },
+    },
+    'responders on call (GET citizenRespondersOnCall)': {
+      pglite: { perSecond: 451.2, p99: 497.8, loadBefore: 1.5, errors: 68, connectionsMs: 54358.1 },
+      postgres: { perSecond: 3066.9, p99: 115.1, loadBefore: 2.9, errors: 0, connectionsMs: 1638.3 },
+    },
   },
 };
 
@@ -82,11 +97,12 @@ const beforeRows = runs[0].http.filter((line) => isRead(line.name)).flatMap((fir
     return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? `${figure(was.before)} | ${figure(was.after)}` : '– | – | – | – | – | –'} |`;
   }),
 );
-const keptRows = runs[0].http.filter((line) => isRead(line.name)).flatMap((first) =>
-  runs.filter((run) => run.engine === 'postgres').map((run, index) => {
+const withErrors = (value: Before | HttpLine) => `${figure(value)} | ${value.errors} | ${number((value.connectionsMs ?? NaN) / 1000, 1)} s`;
+const keptRows = runs[0].http.flatMap((first) =>
+  runs.map((run, index) => {
     const was = beforeKept.http[first.name]?.[run.engine];
     const now = run.http.find((line) => line.name === first.name)!;
-    return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? figure(was) : '– | – | –'} | ${figure(now)} |`;
+    return `| ${index === 0 ? first.name : ''} | ${engineName[run.engine]} | ${was ? withErrors(was) : '– | – | – | – | –'} | ${withErrors(now)} |`;
   }),
 );
 const reads = runs.flatMap((run) => run.http.filter((line) => isRead(line.name)).map((line) => ({ run, line })));
@@ -97,7 +113,7 @@ const section = [
   start,
   '## Load: 200 concurrent clients, 1,000 WebSocket clients',
   '',
-  `Measured ${[...new Set(runs.map((run) => run.date))].join(' and ')} on ${machine.cpus} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}: one Vigil instance in its own process, the load generator in another, and the database (PostgreSQL 15 server, or PGlite inside the Vigil process), all on the same ${machine.cpus} cores over loopback. The 1-minute load average before each line is in the tables; the bench's own processes make it about 2, and more means the machine was shared (on 2026-11-26 with another engineer's import benchmarks). Command: \`npx tsx bench/load/run.ts --seconds 5\` (add \`--pg postgres://…\` for PostgreSQL; it creates and drops its own database), then \`npx tsx bench/load/report.ts\`. Each line: ${runs[0].clients} keep-alive connections (autocannon), each sending its next request when the last one answered, as operator@ of SDIS 63 on the demo data, measured for ${runs[0].seconds} s once every connection has had an answer and at least 2 s have passed (warm-up: compiled code, statements prepared on the pooled connections, and the connections themselves, as a dispatch room's browsers keep theirs open; how long that took is in the table); every answer's latency is kept, so the percentiles are exact, and errors count over the whole line.`,
+  `Measured ${[...new Set(runs.map((run) => run.date))].join(' and ')} on ${machine.cpus} cores (${machine.cpu}), ${machine.memoryGiB} GiB, Node ${machine.node}: one Vigil instance in its own process, the load generator in another, and the database (PostgreSQL 15 server, or PGlite inside the Vigil process), all on the same ${machine.cpus} cores over loopback. The 1-minute load average before each line is in the tables; the bench's own processes make it about 2, and more means the machine was shared. Command: \`npx tsx bench/load/run.ts --seconds 5\` (add \`--pg postgres://…\` for PostgreSQL; it creates and drops its own database), then \`npx tsx bench/load/report.ts\`. Each line starts once Vigil is idle (under 10 % of a core for half a second: the sign-ins a line leaves queued must not run into the next one), then runs ${runs[0].clients} keep-alive connections (autocannon), each sending its next request when the last one answered, as operator@ of SDIS 63 on the demo data, measured for ${runs[0].seconds} s once every connection has had an answer and at least 2 s have passed (warm-up: compiled code, statements prepared on the pooled connections, and the connections themselves, as a dispatch room's browsers keep theirs open; how long that took is in the table); every answer's latency is kept, so the percentiles are exact, and errors count over the whole line.`,
   '',
   '| call (200 concurrent clients) | engine | all connections answered after | requests | req/s | errors / non-2xx | p50 ms | p95 ms | p99 ms | load average | goal p99 < 100 ms, 0 errors |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -113,15 +129,15 @@ const section = [
   '|---|---|---|---|---|---|---|---|',
   ...beforeRows,
   '',
-  `Before → after keeping the AED list answers (${beforeKept.date}; before: commit 04ec140, this bench, same machine, minutes apart; docs/decisions.md, "AED list answers kept while the register's changes are announced"). On PGlite the code before could not be measured this way: in 67 s only 99 of the 200 connections of the AED list line had had an answer (about 120 answers a second).`,
+  `Before → after keeping the live alert list, the responders on call and the account subtrees, with password hashes taking turns (${beforeKept.date}; before: commit 6a87775, this bench before it waited for Vigil to be idle between lines, same machine, minutes apart; docs/decisions.md, "Live alert answers and account subtrees kept the same way"). Errors are requests that had no answer within 30 s:`,
   '',
-  '| read (200 concurrent clients) | engine | before req/s | before p99 ms | load average | after req/s | after p99 ms | load average |',
-  '|---|---|---|---|---|---|---|---|',
+  '| call (200 concurrent clients) | engine | before req/s | before p99 ms | load average | errors | all answered after | after req/s | after p99 ms | load average | errors | all answered after |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...keptRows,
   '',
-  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. On PostgreSQL the three reads serve ${range(reads.filter(({ run }) => run.engine === 'postgres').map(({ line }) => line.perSecond))} req/s with p99 ${range(reads.filter(({ run }) => run.engine === 'postgres').map(({ line }) => line.p99), 1)} ms: ${reads.filter(({ run }) => run.engine === 'postgres').every(({ line }) => line.p99 < 100 && line.errors === 0 && line.non2xx === 0) ? 'the goal is met for all three' : 'the goal is not met for all three'}. The AED list's first page (50 full AEDs with their open reports, 43 kB of JSON, and the counts per account) cost about 4 ms of CPU to read and write — 2.6 ms in Vigil (a third of it the kernel sending 43 kB over loopback, \`writev\`, and garbage collection) and 1.2 ms in PostgreSQL, most of it planning the page query — which capped it near 400 answers a second. Each instance now keeps list answers as bytes, plain and gzipped, while statement triggers announce every change to what a list shows, and a call that may write forgets them in its own instance before it answers: a kept answer costs the session check, one prepared query for the account scope, and 6 kB gzipped (the bench sends a browser's \`accept-encoding\`). The live list and the responders on call did not change; their before and after differ by the machine's load. On PGlite (${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => line.perSecond))} req/s, p99 ${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => line.p99))} ms) the database runs in the Vigil thread, which the reads saturate: with the 200 clients connected, each answer waits for the others' (p50 about 200 / throughput), so the goal is out of reach there for a read that asks the database each time; the kept AED list answers serve the most of the three. A saturated Node thread also takes new connections from the kernel's accept queue slowly (125 waiting there at once, \`ss -ltn\`): on PGlite every connection had its first answer only after ${range(reads.filter(({ run }) => run.engine === 'pglite').map(({ line }) => (line.connectionsMs ?? NaN) / 1000), 1)} s, on PostgreSQL, where the database runs beside Vigil on the other core, after ${range(reads.filter(({ run }) => run.engine === 'postgres').map(({ line }) => (line.connectionsMs ?? NaN) / 1000), 1)} s; a plain node:http server spending 0.9 ms of CPU per request does the same under this bench. The lines are measured once every connection has been answered, as a dispatch room's browsers keep theirs open: before 2026-11-26 14:20 they were measured from the second 2, when on PGlite only part of the 200 connections were in, which gave lower p50s and p99s of 0.8–1.4 s from the first requests of the late connections.`,
+  `Reading the figures: with 200 clients each waiting for its answer, latency is the queue — p50 is about 200 / throughput — so a p99 under 100 ms needs about 2,500 answers per second with little spread. The three reads now serve ${range(reads.map(({ line }) => line.perSecond))} req/s with p99 ${range(reads.map(({ line }) => line.p99), 1)} ms: ${reads.every(({ line }) => line.p99 < 100 && line.errors === 0 && line.non2xx === 0) ? 'the goal is met for all three on both engines' : 'the goal is not met for all three on both engines'}. Each is answered from bytes each instance keeps, plain and gzipped, while triggers announce every change to what they show, and a call that may write forgets them in its own instance before it answers: a kept answer costs the session check (its user row kept too) and sending the bytes, with no query, so the database's place no longer matters. Before, on PGlite, the database ran every read in the Vigil thread, which the reads saturated (451–905 req/s, p99 271–498 ms); on PostgreSQL the AED list was already kept (442 → 7,975 req/s at commit 04ec140 on the 2-core AMD EPYC, the same bench) and the live list and cards read PostgreSQL each time (3,067–3,119 req/s here, p99 93–115 ms). A saturated Node thread also takes new connections from the kernel's accept queue slowly (125 waiting there at once, \`ss -ltn\`): before, on PGlite, every connection had its first answer only after 24–54 s, and some waited more than the 30 s timeout (the errors). Sign-in is not a read: its cost is the password hash (argon2id, tens of milliseconds of CPU on the thread pool). Run four at a time on 2 cores, a burst of sign-ins starved the Vigil thread itself, so that on PGlite new connections waited 32 s (4 errors); hashes now run one fewer at a time than there are cores, the others in turn, which halves sign-ins per second on 2 cores (${range(runs.map((run) => run.http.find((line) => !isRead(line.name))!.perSecond))} req/s) but keeps a core for dispatch: every connection was answered within ${range(runs.map((run) => (run.http.find((line) => !isRead(line.name))!.connectionsMs ?? NaN) / 1000), 1)} s, with no error. The lines are measured once every connection has been answered, as a dispatch room's browsers keep theirs open.`,
   '',
-  "What was done for the reads (2026-11-26; docs/decisions.md, \"The most frequent reads\"): the profile (\`node --cpu-prof\` under load) and the database's own timings showed planning, not running, as PostgreSQL's main cost, a second round trip for the responders on call, and zod's check of each answer on its way out as the largest JavaScript cost. Now the live alert list, the responders on call and the AED list's account scope and counts are prepared statements, planned once per connection (0.37 ms → 0.05 ms a list in pgbench), with the filter values that choose the plan written into the text so the live list still reads the open alerts' index; the responders on call read the alert and its cards in one statement; an AED page counts its open reports for its 50 AEDs at once instead of scanning the reports once per AED (1.2 ms → 0.4 ms); those three answers are written by fast-json-stringify from the same zod schemas (same text, 2 to 4 times faster, no check on the way out); helmet's headers are computed once instead of per request; timestamps are rewritten from the database's text instead of parsed into a Date. (Analysing the demo data right after seeding was tried and taken back: it broke the AED browser test's map step, not yet understood.) No answer was cached then: the kept AED list answers came after (table above). Earlier (same day): the session check reads its user row from memory, kept while a trigger announces changes, and a token's signature is verified once until it expires.",
+  "What was done for the reads (2026-11-26; docs/decisions.md, \"The most frequent reads\"): the profile (\`node --cpu-prof\` under load) and the database's own timings showed planning, not running, as PostgreSQL's main cost, a second round trip for the responders on call, and zod's check of each answer on its way out as the largest JavaScript cost. Now the live alert list, the responders on call and the AED list's account scope and counts are prepared statements, planned once per connection (0.37 ms → 0.05 ms a list in pgbench), with the filter values that choose the plan written into the text so the live list still reads the open alerts' index; the responders on call read the alert and its cards in one statement; an AED page counts its open reports for its 50 AEDs at once instead of scanning the reports once per AED (1.2 ms → 0.4 ms); those three answers are written by fast-json-stringify from the same zod schemas (same text, 2 to 4 times faster, no check on the way out); helmet's headers are computed once instead of per request; timestamps are rewritten from the database's text instead of parsed into a Date. (Analysing the demo data right after seeding was tried and taken back: it broke the AED browser test's map step, not yet understood.) No answer was cached then: the kept answers came after (table above). Earlier (same day): the session check reads its user row from memory, kept while a trigger announces changes, and a token's signature is verified once until it expires.",
   '',
   'Zero errors and zero non-2xx at 200 clients: met on both engines. The fan-out goal is met with room: every socket got every REFRESH_ALERTS, timed from the launch request (which includes the launch itself).',
   end,

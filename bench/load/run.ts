@@ -11,7 +11,7 @@
  * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -262,6 +262,25 @@ async function fanOut(operator: { token: string; siteId: number; auth: string })
   return result;
 }
 
+/** CPU seconds a process has used (user and system, from /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+}
+
+/**
+ * Waits until Vigil is idle (under 10 % of a core over half a second, at most 60 s): the requests
+ * a line left queued when it stopped (sign-ins waiting for their password hash) must not run into
+ * the next line's measure.
+ */
+async function settled(child: ChildProcess): Promise<void> {
+  for (let tries = 0; tries < 120; tries += 1) {
+    const before = cpuSeconds(child.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (cpuSeconds(child.pid!) - before < 0.05) return;
+  }
+}
+
 async function main() {
   const engine = pgUrl ? 'postgres' : 'pglite';
   const server = await startServer();
@@ -269,10 +288,15 @@ async function main() {
     const operator = await signIn('operator@vigil.test');
     const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number };
     const http: HttpResult[] = [];
-    http.push(await hammer('sign-in (POST backOffice/signin/)', { method: 'POST', path: '/services/backOffice/signin/', body: { username: 'operator@vigil.test', password } }));
-    http.push(await hammer('AED list, first page (POST aed/getAllList)', { method: 'POST', path: '/services/backOffice/aed/getAllList', body: { filter: [], page: 1 }, authorization: operator.auth }));
-    http.push(await hammer('live alert list (GET alerts?close=0&status=2)', { method: 'GET', path: '/services/emergency/v2/alerts?close=0&status=2', authorization: operator.auth }));
-    http.push(await hammer('responders on call (GET citizenRespondersOnCall)', { method: 'GET', path: `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, authorization: operator.auth }));
+    const line = async (name: string, call: Call) => {
+      await settled(server.child);
+      http.push(await hammer(name, call));
+    };
+    await line('sign-in (POST backOffice/signin/)', { method: 'POST', path: '/services/backOffice/signin/', body: { username: 'operator@vigil.test', password } });
+    await line('AED list, first page (POST aed/getAllList)', { method: 'POST', path: '/services/backOffice/aed/getAllList', body: { filter: [], page: 1 }, authorization: operator.auth });
+    await line('live alert list (GET alerts?close=0&status=2)', { method: 'GET', path: '/services/emergency/v2/alerts?close=0&status=2', authorization: operator.auth });
+    await line('responders on call (GET citizenRespondersOnCall)', { method: 'GET', path: `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, authorization: operator.auth });
+    await settled(server.child);
     const sockets = await fanOut(operator);
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
     writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, http, sockets }, null, 2)}\n`);

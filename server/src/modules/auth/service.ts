@@ -1,20 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import type { SignedInUser } from '../../../../contract/auth.schemas';
 import { errorKeys } from '../../../../contract/errors';
 import { groups } from '../../../../contract/groups';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import { findAccount, hasThirdAccess } from '../accounts/repo';
+import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
 const maxFailures = 5;
 const lockMinutes = 15;
 const resetValidMinutes = 60;
 // Verified against when the login is unknown, so an unknown e-mail costs the same time as a wrong password.
-const decoyHash = hash('decoy password that matches nothing');
+const decoyHash = hashPassword('decoy password that matches nothing');
 
-export const hashPassword = (password: string) => hash(password);
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The group a session acts as: 100001 while the password must change, 100002 for a group with no route set. */
@@ -52,11 +51,11 @@ export async function signIn(ctx: AppContext, input: { username: string; passwor
   const db = ctx.database.db;
   const user = await repo.findUserByLogin(db, input.username);
   if (!user || !user.passwordHash || !user.active) {
-    await verify(await decoyHash, input.password).catch(() => false);
+    await verifyPassword(await decoyHash, input.password).catch(() => false);
     throw unauthorized(errorKeys.incorrectPassword);
   }
   if (user.lockedUntil && user.lockedUntil > new Date()) throw new AppError(429, errorKeys.accountLocked);
-  if (!(await verify(user.passwordHash, input.password))) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
     await repo.recordFailedSignin(db, user.id, maxFailures, lockMinutes);
     throw unauthorized(errorKeys.incorrectPassword);
   }

@@ -1,12 +1,14 @@
 /**
- * Load test on loopback, bounded in time and count: `nice -n 10 npx tsx bench/load/run.ts
- * [--pg postgres://…] [--seconds 10] [--clients 200] [--sockets 1000] [--rounds 5]`.
+ * Load test on loopback, bounded in time and count: `npx tsx bench/load/run.ts [--pg postgres://…]
+ * [--seconds 10] [--clients 200] [--sockets 1000] [--rounds 5] [--responders 20] [--moves 5]`.
  *
  * Starts one Vigil instance in its own process (PGlite in a fresh folder, or a fresh database on
- * the PostgreSQL server given), then: each read endpoint (and sign-in) for `--seconds` with
- * `--clients` concurrent keep-alive connections (autocannon, measured once all are answered and
- * after 2 s of warm-up), each sending
- * its next request when the last one answered; then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
+ * the PostgreSQL server given) and launches an alert near `--responders` responders registered
+ * through the responder API. Then, once Vigil is idle, each read endpoint (and sign-in) for
+ * `--seconds` with `--clients` concurrent keep-alive connections (autocannon, measured once all
+ * are answered and after 2 s of warm-up), each sending its next request when the last one
+ * answered, while the alert's responders report `--moves` positions a second in all (during the
+ * read lines); then `--sockets` WebSocket clients signed in on one account, and `--rounds` alert
  * launches, timing each socket's REFRESH_ALERTS from the launch request. Writes
  * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
  */
@@ -74,6 +76,8 @@ interface HttpResult {
   loadBefore: number;
   /** From the line's start until every connection had its first answer. */
   connectionsMs: number;
+  /** Positions the alert's responders reported during the line (the read lines). */
+  moves?: number;
 }
 
 /** One HTTP call of a load line: what autocannon sends again and again. */
@@ -158,6 +162,7 @@ async function startServer(): Promise<{ child: ChildProcess; databaseUrl?: strin
     DATA_DIR: mkdtempSync(join(tmpdir(), 'vigil-load-')),
     LOG_LEVEL: 'warn',
     SIGNIN_RATE_PER_MINUTE: '1000000',
+    RESPONDER_REGISTER_RATE_PER_MINUTE: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   // Node itself (not npx), so that the SIGTERM at the end reaches Vigil: npx does not pass it on.
@@ -186,6 +191,52 @@ async function signIn(email: string): Promise<{ auth: string; token: string; sit
 const rodez = { lat: 44.3506, lon: 2.575 };
 let alertSequence = 0;
 const launch = (auth: string) => request('POST', '/services/emergency/v2/alertLaunch', { ...rodez, address: `${(alertSequence += 1)} place de la Cité, 12000 Rodez`, alertType: 1 }, auth);
+
+const onAlert = Number(option('responders', '20'));
+const movesPerSecond = Number(option('moves', '5'));
+
+/** Registers responders through the responder API around the victim, so that the alert has cards; answers their Authorization headers. */
+async function registerResponders(count: number): Promise<string[]> {
+  const auths: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const suffix = String(index).padStart(4, '0');
+    const registered = await request('POST', '/services/responder/v1/register', {
+      responder: { firstName: 'Load', lastName: `Responder ${suffix}`, email: `load${suffix}@example.org`, phone: `+3361100${suffix}`, age: 30, gender: 'female', trainedStatus: 'trained', carriesAed: false, language: 'fr' },
+      device: { os: 'android', pushToken: `load-push-${suffix}`, buildVersion: '816', udid: `load-udid-${suffix}` },
+    });
+    if (registered.status !== 200) throw new Error(`register: ${registered.status} ${registered.body}`);
+    const auth = `Responder ${(JSON.parse(registered.body).data as { token: string }).token}`;
+    const position = await request('PUT', '/services/responder/v1/position', { ...near(index), available: true }, auth);
+    if (position.status !== 200) throw new Error(`position: ${position.status} ${position.body}`);
+    auths.push(auth);
+  }
+  return auths;
+}
+
+/** A point 10 to 300 m from the victim. */
+const near = (step: number) => ({ lat: rodez.lat + ((step * 37) % 270 + 10) / 111_319, lon: rodez.lon + ((step * 53) % 200) / 80_000 });
+
+/**
+ * What a live intervention does meanwhile: its responders report their positions, `perSecond` in
+ * all, through the responder API, and each move changes the cards and the live list's answers.
+ * Answers a stop that says how many moves were reported.
+ */
+function keepMoving(auths: string[], perSecond: number): () => Promise<number> {
+  let moves = 0;
+  let step = 0;
+  let pending = Promise.resolve();
+  const timer = setInterval(() => {
+    step += 1;
+    pending = request('PUT', '/services/responder/v1/position', { ...near(step), available: true }, auths[step % auths.length]).then((answer) => {
+      if (answer.status === 200) moves += 1;
+    });
+  }, 1000 / perSecond);
+  return async () => {
+    clearInterval(timer);
+    await pending;
+    return moves;
+  };
+}
 
 interface SocketResult {
   sockets: number;
@@ -286,11 +337,14 @@ async function main() {
   const server = await startServer();
   try {
     const operator = await signIn('operator@vigil.test');
-    const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number };
+    const responders = await registerResponders(onAlert);
+    const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number; nbRequests: number };
     const http: HttpResult[] = [];
     const line = async (name: string, call: Call) => {
       await settled(server.child);
-      http.push(await hammer(name, call));
+      const stop = call.authorization ? keepMoving(responders, movesPerSecond) : undefined;
+      const result = await hammer(name, call);
+      http.push({ ...result, moves: (await stop?.()) ?? 0 });
     };
     await line('sign-in (POST backOffice/signin/)', { method: 'POST', path: '/services/backOffice/signin/', body: { username: 'operator@vigil.test', password } });
     await line('AED list, first page (POST aed/getAllList)', { method: 'POST', path: '/services/backOffice/aed/getAllList', body: { filter: [], page: 1 }, authorization: operator.auth });
@@ -299,7 +353,8 @@ async function main() {
     await settled(server.child);
     const sockets = await fanOut(operator);
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
-    writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, http, sockets }, null, 2)}\n`);
+    const cards = { requests: launched.nbRequests, movesPerSecond };
+    writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, cards, http, sockets }, null, 2)}\n`);
   } finally {
     agent.destroy();
     server.child.kill('SIGTERM');

@@ -5,6 +5,7 @@ import type { Db } from '../../server/src/db/database';
 import { insertAeds } from '../../server/src/modules/imports/aed-writer';
 import { catchUp, deferUpkeep } from '../../server/src/modules/aeds/upkeep';
 import { accountId, aedBase, call, signInOn } from '../fixtures/aed/helpers';
+import { addResponder, area } from './alert-fixtures';
 import { startTestServer, startTwoInstances, type TestServer } from './harness';
 
 /**
@@ -44,7 +45,12 @@ describe('kept AED list answers', () => {
       await tx.execute(sql`UPDATE aeds SET name = 'Silent rename' WHERE udid = ${udid}`);
     });
     expect(await firstName()).toBe(`${name} (renamed)`);
-    // Any call that may write forgets the kept answers of its instance before it answers.
+    // The responder app's calls leave them: its changes arrive through the announcements.
+    const responder = await addResponder(server, area);
+    const moved = await server.app.inject({ method: 'PUT', url: '/services/responder/v1/position', headers: { authorization: responder.auth }, payload: { ...area, available: true } });
+    expect(moved.statusCode).toBe(200);
+    expect(await firstName()).toBe(`${name} (renamed)`);
+    // Any staff call that may write forgets the kept answers of its instance before it answers.
     const patched = await call(server, operator, 'PATCH', `${aedBase}/patchAed/${udid}`, { name });
     expect(patched.status).toBe(200);
     expect(await firstName()).toBe(name);

@@ -87,6 +87,24 @@ describe('kept live alert list and responders on call', () => {
     }
   });
 
+  // On the embedded database a session setting silences the triggers for every call that follows.
+  it.skipIf(process.env.TEST_DATABASE_URL)('shows a responder’s answer on the cards at once, unannounced, through the instance that took it', async () => {
+    const victim = offset(area, 0, 130_000);
+    const responder = await addResponder(server, offset(victim, 80, 0));
+    const launched = await launch(server, operator, victim, '3 bis rue des Vues');
+    const cardsUrl = `${v2}/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`;
+    const status = async () => ((await call(server, operator, 'GET', cardsUrl)).body.data as Card[]).find((card) => card.citizenResponderId === responder.responderId)?.status;
+    expect(await status()).toBe('available');
+    await query(`SET session_replication_role = 'replica'`);
+    try {
+      const accepted = await server.app.inject({ method: 'POST', url: `/services/responder/v1/alerts/${launched.alertId}/accept`, headers: { authorization: responder.auth }, payload: {} });
+      expect(accepted.statusCode).toBe(200);
+      expect(await status()).toBe('dispatched');
+    } finally {
+      await query(`SET session_replication_role = 'origin'`);
+    }
+  });
+
   it('never answers one scope with another scope’s kept answer, and keeps no refusal', async () => {
     const allier = await signInOn(server, 'views-allier@vigil.test', 5, await accountId(server, 'SDIS 03'));
     const launched = await launch(server, operator, offset(area, 0, 140_000), '4 rue des Vues');

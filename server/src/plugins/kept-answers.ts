@@ -42,13 +42,16 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: K
 
 /**
  * A caller who changes something and then reads it must see the change, even before the
- * announcement reaches this instance: every call that may write (any method but GET and HEAD,
- * except the POST calls named as reads) forgets the kept answers before its answer leaves, after
- * its transaction committed.
+ * announcement reaches this instance: every call of a staff session (the only callers of the kept
+ * reads) that may write — any method but GET and HEAD, except the POST calls named as reads —
+ * forgets the kept answers before its answer leaves, after its transaction committed. The
+ * responder app's calls (a position every few seconds from every responder) reach them through
+ * the announcements alone, so that they do not forget everything many times a second.
  */
 export function forgetOnWrites(app: FastifyInstance, kept: { forget(): void }[], readOnlyPosts: ReadonlySet<string>): void {
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !readOnlyPosts.has(request.routeOptions.url ?? '')) for (const cache of kept) cache.forget();
+    const writes = request.method !== 'GET' && request.method !== 'HEAD' && !readOnlyPosts.has(request.routeOptions.url ?? '');
+    if (writes && request.session) for (const cache of kept) cache.forget();
     return payload;
   });
 }

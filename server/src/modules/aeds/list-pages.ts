@@ -12,7 +12,7 @@ import type { SiteInfo } from './tenancy';
  * than sending it. Kept as bytes, plain and gzipped, it is not even written or encoded again.
  * Every change to what a list shows (AEDs, their reports, the cells and search copy the counts
  * read) is announced on `vigil_aeds` by statement triggers (migration 0032), a change to the accounts
- * on `vigil_accounts` (0033), and any call that may write forgets them in its own instance before
+ * on `vigil_accounts` (0033), and any staff call that may write forgets them in its own instance before
  * answering (forgetOnWrites).
  */
 export function createAedPages(database: Database, log: FastifyBaseLogger): KeptAnswers {

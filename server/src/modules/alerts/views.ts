@@ -16,8 +16,9 @@ type Write = (answer: { data: unknown }) => string;
  * dispatcher's screen asks for them again and again, and all of a dispatch room asks for the same.
  * Every change to what they show is announced on `vigil_alerts` (alerts, requests, responders, the
  * positions of responders on an open alert, a closer's name) and `vigil_accounts` (migration 0033),
- * before the REFRESH_ALERTS that tells the screens to ask again; any call that may write forgets
- * them in its own instance before answering (forgetOnWrites).
+ * before the REFRESH_ALERTS that tells the screens to ask again; any staff call that may write
+ * forgets them in its own instance before answering (forgetOnWrites), and so does any committed
+ * alert change (afterAlertChange).
  */
 export function createAlertViews(database: Database, log: FastifyBaseLogger): KeptAnswers {
   return createAnnouncedCache(database, log, { channels: ['vigil_alerts', 'vigil_accounts'], maxAgeMs: 30_000, maxEntries: 2_000 });

@@ -8,7 +8,7 @@ import type { AnyActor, AnyMachineSnapshot, AnyStateMachine, InspectionEvent, St
  * memory only; views show them through `redact` (src/services/redaction.ts).
  *
  * Nothing is recorded until the inspector is enabled (for the groups allowed); actors are still
- * known from their creation, so a panel opened late shows them from their current snapshot.
+ * known from their start, so a panel opened late shows them from their current snapshot.
  */
 
 /** An event an actor received, as the inspector lists it. */
@@ -152,7 +152,9 @@ export function createInspectionStore(options: InspectionStoreOptions = {}) {
   /** XState's inspection observer: pass it as `inspect` when creating a root actor. */
   const inspect = (event: InspectionEvent) => {
     const ref = event.actorRef as AnyActor;
-    if (event.type === '@xstate.actor' && isMachine(ref.logic)) refs.set(ref.sessionId, ref);
+    // Known from its start (the init event), not its creation: React may create an actor in a
+    // render it then discards, and that actor never starts nor stops.
+    if (event.type === '@xstate.event' && event.event.type === 'xstate.init' && isMachine(ref.logic)) refs.set(ref.sessionId, ref);
     if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') refs.delete(event.actorRef.sessionId);
     if (!enabled) return;
     forwards.forEach((forward) => forward(event));

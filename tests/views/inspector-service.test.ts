@@ -113,6 +113,16 @@ describe('actor registry', () => {
     actor.stop();
   });
 
+  it('leaves out an actor created but never started (a render React discarded)', () => {
+    const store = createInspectionStore();
+    createActor(doorMachine, { inspect: store.inspect });
+    const running = createActor(doorMachine, { inspect: store.inspect }).start();
+    store.setEnabled(true);
+    expect(store.getActors().map((entry) => entry.key)).toEqual([running.sessionId]);
+    expect(store.liveRefs()).toEqual([running]);
+    running.stop();
+  });
+
   it('keeps the last events only, and tells its subscribers of each change', () => {
     const store = createInspectionStore({ maxEvents: 3 });
     store.setEnabled(true);

@@ -8,6 +8,8 @@
  *   npx tsx bench/imports/imports.bench.ts                       # PGlite (in a temporary folder)
  *   npx tsx bench/imports/imports.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
  *   options: --rows 100000 --json bench/imports/results-<engine>.json
+ *            --register bare   the AED table without its upkeep (map cells, per-brand cells, search
+ *                              text and copy): what the import itself costs, whatever the register keeps
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -61,6 +63,14 @@ async function writeGeodae(path: string, count: number): Promise<void> {
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
+/** Drops the triggers that keep the register's map cells, per-brand cells and search copy. */
+async function stripRegisterUpkeep(database: { query(text: string): Promise<unknown> }): Promise<void> {
+  for (const cells of ['map', 'brand']) {
+    for (const change of ['insert', 'update', 'delete']) await database.query(`DROP TRIGGER aeds_${cells}_cells_${change} ON aeds`);
+  }
+  for (const trigger of ['aeds_search_insert', 'aeds_search_update', 'aeds_search_text', 'aeds_upkeep_defer']) await database.query(`DROP TRIGGER ${trigger} ON aeds`);
+}
+
 async function main() {
   const folder = mkdtempSync(join(tmpdir(), 'vigil-import-bench-'));
   const file = join(folder, 'geodae-france.csv');
@@ -70,6 +80,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent', DEMO_DATA: 'false' }, database ? { DATABASE_URL: database.url } : {});
   const ctx = await createContext(config, pino({ level: 'silent' }) as FastifyBaseLogger);
   const engine = ctx.database.kind;
+  if (args.get('register') === 'bare') await stripRegisterUpkeep(ctx.database);
   const memory = memoryProbe();
   const results: Record<string, unknown> = {
     engine,
@@ -80,6 +91,7 @@ async function main() {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     batchRows: Number(process.env.IMPORT_BATCH_ROWS ?? 500),
+    register: args.get('register') ?? 'production',
     date: new Date().toISOString(),
   };
   try {

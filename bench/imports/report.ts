@@ -1,7 +1,8 @@
 /**
  * Writes the "AED import" section of docs/performance.md, between its own markers, from the results
  * of bench/imports/imports.bench.ts (results-<engine>.json for 100,000 rows, results-<engine>-10k.json
- * for 10,000 rows) and bench/imports/insert-ceiling.bench.ts (ceiling-<engine>.json), leaving the
+ * for 10,000 rows; -reproduced and -floor for the same on other machines, -bare without the register's
+ * upkeep) and bench/imports/insert-ceiling.bench.ts (ceiling-<engine>[-reproduced|-floor].json), leaving the
  * other sections alone:
  *   npx tsx bench/imports/report.ts
  */
@@ -59,6 +60,10 @@ const ceilings = engines.map((engine) => read<Ceiling>(`bench/imports/ceiling-${
 /** The same code measured again on another machine of the same kind: how much the figures depend on it. */
 const reproduced = engines.map((engine) => read<Run>(`bench/imports/results-${engine}-reproduced.json`));
 const reproducedCeilings = engines.map((engine) => read<Ceiling>(`bench/imports/ceiling-${engine}-reproduced.json`));
+/** A third machine: the same bench, and the import into a register without its upkeep (`--register bare`). */
+const floors = engines.map((engine) => read<Run>(`bench/imports/results-${engine}-floor.json`));
+const bares = engines.map((engine) => read<Run>(`bench/imports/results-${engine}-bare.json`));
+const floorCeilings = engines.map((engine) => read<Ceiling>(`bench/imports/ceiling-${engine}-floor.json`));
 if (runs.every((run) => !run)) throw new Error('no bench/imports/results-*.json: run bench/imports/imports.bench.ts first');
 
 const label = (engine: string) => (engine === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -150,6 +155,22 @@ function reproducedParagraph(): string {
   ].join('\n\n');
 }
 
+/** The third machine's figures: what the import costs with and without the register's upkeep, against the engine's insert alone. */
+function floorParagraph(): string {
+  const rate = (ceiling: Ceiling, prefix: string) => n(ceiling.lines.find((line) => line.label.startsWith(prefix))!.rowsPerSecond);
+  const figures = engines
+    .map((engine, index) => {
+      const run = floors[index];
+      const bare = bares[index];
+      const ceiling = floorCeilings[index];
+      if (!run || !bare || !ceiling) return undefined;
+      return `${label(engine)}: first pass ${n(run.first.jobRowsPerSecond)} rows/s (load ${run.first.loadAverage}), same file again ${n(run.again.jobRowsPerSecond)} rows/s; into the bare register ${n(bare.first.jobRowsPerSecond)} rows/s (load ${bare.first.loadAverage}); its insert alone with every index and trigger ${rate(ceiling, 'in production (')} rows/s, without the cells, search copy and search text (the earth index and the b-trees kept) ${rate(ceiling, '… and without the search-text')} rows/s, a bare table ${rate(ceiling, '… and without the earth')} rows/s`;
+    })
+    .filter(Boolean);
+  const run = floors.find((entry) => entry)!;
+  return `**A third machine, and the import without the register's upkeep.** ${run.date.slice(0, 16).replace('T', ' ')} UTC, ${run.cores} cores (${run.cpu}, quiet), the same file and PostgreSQL settings (\`results-<engine>-floor.json\`, \`ceiling-<engine>-floor.json\`), and the same import into a register whose AED table keeps its rows and indexes but none of its upkeep (\`--register bare\`, \`results-<engine>-bare.json\`: no map cells, per-brand cells, search text or search copy, so neither the map nor the search would find the new AEDs; the earth index the duplicate detection reads is kept). ${figures.join('; ')}. The register's insert with every index and trigger, alone, ranged over ×3 on three machines of the same kind with the same bench (PGlite ${[ceilings[0], reproducedCeilings[0], floorCeilings[0]].map((ceiling) => (ceiling ? rate(ceiling, 'in production (') : '?')).join(', ')} rows/s). On this one, PGlite cannot store AEDs at the goal's rate into a table the duplicate detection can search, with nothing else done; and on PostgreSQL the first pass is the same with or without the upkeep, which its second core catches up beside the batches, so what sets its rate there is the batches themselves on two cores shared by Vigil and the database.`;
+}
+
 const lines = [
   start,
   '## AED import',
@@ -194,6 +215,7 @@ const lines = [
   whereTimeGoes(),
   '',
   ...(reproduced.some((run) => run) ? [reproducedParagraph(), ''] : []),
+  ...(floors.some((run) => run) ? [floorParagraph(), ''] : []),
   'Memory: the upload is streamed to disk and parsed in a worker thread with its own heap limit, and the job reads and writes one batch at a time; the 10,000-row and 100,000-row runs above say whether the peak follows the file size. On PGlite the database itself (WebAssembly, in the same process) is part of the resident memory, which is why its figures are higher than PostgreSQL\'s, whose server runs in its own processes.',
   end,
 ];

@@ -89,7 +89,9 @@ describe('real-time hub', () => {
 
   it('closes with 4401 when the token expires', async () => {
     const [operator] = await server.ctx.database.query<{ id: number; token_version: number }>("SELECT id, token_version FROM users WHERE email = 'operator@vigil.test'");
-    const token = await server.ctx.tokens.sign({ userId: operator.id, idGroup: 5, siteId: accounts.sdis63, tokenVersion: operator.token_version }, 1);
+    // A token's expiry is a whole second: a ttl of 1 can end a few milliseconds after signing,
+    // before the socket is ready. 2 leaves it between 1 and 2 seconds.
+    const token = await server.ctx.tokens.sign({ userId: operator.id, idGroup: 5, siteId: accounts.sdis63, tokenVersion: operator.token_version }, 2);
     const client = await connect(server.app, token, accounts.sdis63);
     expect(await client.closed).toEqual({ code: 4401, reason: 'session expired' });
     expect(client.messages.at(-1)).toEqual({ action: 'error', msg: 'error.auth.session-expired' });

@@ -71,6 +71,8 @@ const n = (value: number) => value.toLocaleString('en');
 const cell = <T>(values: (T | undefined)[], show: (value: T) => string) => values.map((value) => (value ? show(value) : 'not measured')).join(' | ');
 const row = (title: string, values: string) => `| ${title} | ${values} |`;
 const first = runs.find((run) => run) as Run;
+/** A ceiling line's rows per second, found by the start of its label. */
+const ceilingRate = (ceiling: Ceiling, prefix: string) => ceiling.lines.find((line) => line.label.startsWith(prefix))!.rowsPerSecond;
 
 const bestAgain = Math.max(...runs.map((run) => run?.again.jobRowsPerSecond ?? 0));
 const production = ceilings.map((ceiling) => ceiling?.lines.find((line) => line.label.startsWith('in production')));
@@ -138,8 +140,7 @@ function whereTimeGoes(): string {
 
 /** The reproduction's figures beside the main run's, and what was learnt there of where the time goes. */
 function reproducedParagraph(): string {
-  if (!reproduced.some((run) => run)) return '';
-  const inProduction = (ceiling: Ceiling) => ceiling.lines.find((line) => line.label.startsWith('in production ('))!.rowsPerSecond;
+  const inProduction = (ceiling: Ceiling) => ceilingRate(ceiling, 'in production (');
   const figures = engines
     .map((engine, index) => {
       const run = reproduced[index];
@@ -157,7 +158,7 @@ function reproducedParagraph(): string {
 
 /** The third machine's figures: what the import costs with and without the register's upkeep, against the engine's insert alone. */
 function floorParagraph(): string {
-  const rate = (ceiling: Ceiling, prefix: string) => n(ceiling.lines.find((line) => line.label.startsWith(prefix))!.rowsPerSecond);
+  const rate = (ceiling: Ceiling, prefix: string) => n(ceilingRate(ceiling, prefix));
   const figures = engines
     .map((engine, index) => {
       const run = floors[index];

@@ -135,6 +135,7 @@ export const chronologyKinds = [
   'answer',
   'progress',
   'addressChanged',
+  'detailsChanged',
   'responderStopped',
   'responderStarted',
   'closed',

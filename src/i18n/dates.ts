@@ -21,6 +21,11 @@ export function formatTime(value: DateInput): string {
   return toParis(value).toFormat('HH:mm');
 }
 
+/** HH:mm:ss in Europe/Paris: a timeline where seconds matter (the chronology). */
+export function formatTimeWithSeconds(value: DateInput): string {
+  return toParis(value).toFormat('HH:mm:ss');
+}
+
 /** YYYY-MM-DD in Europe/Paris (what date filters send). */
 export function formatIsoDate(value: DateInput): string {
   return toParis(value).toFormat('yyyy-MM-dd');

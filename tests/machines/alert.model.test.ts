@@ -185,7 +185,7 @@ describe('alert journeys', () => {
     expect(inputsOf('fetchLive')).toHaveLength(5);
   });
 
-  it('after 20 minutes the server has closed it: shown as closed by the system', async () => {
+  it('after 20 minutes the server has closed it: the reload dialog, as for a close by another, then shown as closed by the system', async () => {
     const twentyMinutes = 1_200_000;
     const { actor, clock } = scripted({
       loadOptions: [ok(options)],
@@ -194,11 +194,30 @@ describe('alert journeys', () => {
     actor.send({ type: 'alert.resume', alertId: 42 });
     await waitFor(actor, (snapshot) => snapshot.matches({ live: { following: 'watching' } }));
     // Time passes: the poll runs every few seconds until the server's auto-close time has passed.
-    while (!actor.getSnapshot().matches('closed') && clock.fireNext()) await settle();
+    while (!actor.getSnapshot().matches('closedElsewhere') && clock.fireNext()) await settle();
     expect(clock.now).toBeGreaterThanOrEqual(twentyMinutes);
     expect(clock.now).toBeLessThan(twentyMinutes + 10_000);
     expect(closureOf(actor.getSnapshot())).toMatchObject({ reason: 'auto', byMe: false, by: null });
-    expect(phaseOf(actor.getSnapshot())).toBe('closed');
+    expect(phaseOf(actor.getSnapshot())).toBe('closedElsewhere');
+    actor.send({ type: 'alert.reload' });
+    await waitFor(actor, (snapshot) => snapshot.matches('closed'));
+    expect(closureOf(actor.getSnapshot())).toMatchObject({ reason: 'auto' });
+  });
+
+  it('the details stay editable while live: saved at the alert\'s own place, then kept as the server answers', async () => {
+    let saved = '5th floor';
+    const { actor, inputsOf } = scripted({
+      loadOptions: [ok(options)],
+      fetchLive: [() => liveAnswer(alertSample('live', { addressInfo: saved }))],
+      moveAlert: [() => ok(alertSample('live', { addressInfo: (saved = '5th floor, code 9876') }))],
+    });
+    actor.send({ type: 'alert.resume', alertId: 42 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: { following: 'watching' } }));
+    expect(actor.getSnapshot().context.addressInfo).toBe('5th floor');
+    actor.send({ type: 'details.save', addressInfo: '5th floor, code 9876' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ live: { following: 'watching' } }));
+    expect(inputsOf('moveAlert')).toEqual([{ alertId: 42, place: { address: '1 place de Jaude, Clermont-Ferrand', lat: 45.7772, lon: 3.087 }, addressInfo: '5th floor, code 9876' }]);
+    expect(actor.getSnapshot().context.addressInfo).toBe('5th floor, code 9876');
   });
 
   it('ending the intervention asks for confirmation, then closes it', async () => {

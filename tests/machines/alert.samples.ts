@@ -14,6 +14,7 @@ export const alertEvents = {
   'address.submit': [{ type: 'address.submit', address: '1 place de Jaude, Clermont-Ferrand' }],
   'pin.move': [{ type: 'pin.move', lat: 45.7772, lon: 3.087, source: 'drag' }],
   'details.change': [{ type: 'details.change', addressInfo: '3rd floor, code 1234' }],
+  'details.save': [{ type: 'details.save', addressInfo: '5th floor, code 9876' }],
   'type.choose': [{ type: 'type.choose', alertType: 7 }],
   'debugMode.choose': [{ type: 'debugMode.choose', debugMode: 3 }],
   'alert.launch': [{ type: 'alert.launch' }],

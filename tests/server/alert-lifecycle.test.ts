@@ -57,6 +57,39 @@ describe('address update', () => {
   });
 });
 
+describe('details of a live alert', () => {
+  const kinds = async (alertId: number) => (await server.ctx.database.query<{ kind: string; payload: Record<string, unknown> }>(`SELECT kind, payload FROM alert_events WHERE alert_id = $1 ORDER BY id`, [alertId])).filter((row) => row.kind === 'addressChanged' || row.kind === 'detailsChanged');
+
+  it('changes only the details when the place sent is the alert\'s own: logged as such, the place and its last move kept, the responders told', async () => {
+    const { alert } = await launched(21);
+    const moved = offset(spot(21), 100, 0);
+    const after = (await call(server, operator, 'POST', `${v2}/alert/${alert.alertId}`, { ...moved, address: 'porch', addressInfo: '5th floor' })).body.data;
+    const { status, body } = await call(server, operator, 'POST', `${v2}/alert/${alert.alertId}`, { lat: after.lat, lon: after.lon, address: after.address, addressInfo: '5th floor, code 9876' });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ address: 'porch', addressInfo: '5th floor, code 9876', lat: after.lat, lon: after.lon, distance: after.distance, precision: after.precision, state: 'live' });
+    expect((await kinds(alert.alertId)).map((row) => [row.kind, row.payload.to])).toEqual([
+      ['addressChanged', expect.objectContaining({ address: 'porch' })],
+      ['detailsChanged', '5th floor, code 9876'],
+    ]);
+    expect(await pushes(alert.alertId, 'ALERT_UPDATED')).toHaveLength(2);
+    // The same details again change nothing and tell nobody.
+    await call(server, operator, 'POST', `${v2}/alert/${alert.alertId}`, { lat: after.lat, lon: after.lon, address: after.address, addressInfo: '5th floor, code 9876' });
+    expect(await kinds(alert.alertId)).toHaveLength(2);
+    expect(await pushes(alert.alertId, 'ALERT_UPDATED')).toHaveLength(2);
+    const chronology = (await call(server, administrator, 'GET', `/services/backoffice/alert/getAlertChronology/${alert.alertId}`)).body.data;
+    expect(chronology.entries.find((entry: { kind: string }) => entry.kind === 'detailsChanged')).toMatchObject({ details: { from: '5th floor', to: '5th floor, code 9876' } });
+  });
+
+  it('refuses details on a closed alert, keeping what was saved', async () => {
+    const { alert } = await launched(22);
+    await call(server, operator, 'POST', `${v2}/alert/${alert.alertId}`, { ...spot(22), address: alert.address, addressInfo: 'gate B' });
+    await call(server, operator, 'POST', `${v2}/alertClose`, { alertId: alert.alertId });
+    const { status, body } = await call(server, operator, 'POST', `${v2}/alert/${alert.alertId}`, { ...spot(22), address: alert.address, addressInfo: 'too late' });
+    expect([status, body.msg]).toEqual([409, 'error.alert.closed']);
+    expect((await call(server, operator, 'GET', `${v2}/alerts/${alert.alertId}`)).body.data).toMatchObject({ addressInfo: 'gate B', state: 'closed' });
+  });
+});
+
 describe('close', () => {
   it('closes by a user, says who, notifies the responders, and refuses a second close saying who closed it', async () => {
     const { alert } = await launched(4, 2);

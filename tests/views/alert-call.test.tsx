@@ -4,9 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { IntlProvider } from '../../src/i18n/intl-provider';
 import { alertMachine } from '../../src/machines/alert/alert.machine';
+import { phaseOf } from '../../src/machines/alert/alert.selectors';
 import { AlertActor } from '../../src/views/alert/alert-actor';
 import { AddressSection } from '../../src/views/alert/parts/address-section';
 import { AlertDialogs } from '../../src/views/alert/parts/alert-dialogs';
+import { AlertStatusBar } from '../../src/views/alert/parts/alert-status-bar';
+import { ClosedPanel } from '../../src/views/alert/parts/closed-panel';
 import { LivePanel } from '../../src/views/alert/parts/live-panel';
 import { SetupPanel } from '../../src/views/alert/parts/setup-panel';
 import { alertSample, options, respondersAfterStop, respondersOnCall, setUpSample } from '../machines/alert.fixtures';
@@ -18,21 +21,23 @@ import { alertSample, options, respondersAfterStop, respondersOnCall, setUpSampl
 
 const ok = <T,>(data: T) => ({ ok: true as const, data });
 
-function stubbedMachine(calls: Array<{ src: string; input: unknown }>, setUpAnswers = [ok(setUpSample('imprecise')), ok(setUpSample('ready'))]) {
+function stubbedMachine(calls: Array<{ src: string; input: unknown }>, setUpAnswers = [ok(setUpSample('imprecise')), ok(setUpSample('ready'))], live = alertSample('live')) {
   const record = <T,>(src: string, answer: (input: unknown) => T) =>
     fromPromise(async ({ input }: { input: unknown }) => {
       calls.push({ src, input });
       return answer(input) as never;
     });
+  // The server's alert: a details save changes what the next fetch answers.
+  let current = live;
   return alertMachine.provide({
     actors: {
       loadOptions: record('loadOptions', () => ok(options)),
       setUp: record('setUp', () => (setUpAnswers.length > 1 ? setUpAnswers.shift()! : setUpAnswers[0]!)),
       launch: record('launch', () => ok(alertSample('live'))),
-      fetchLive: record('fetchLive', () => ok({ alert: alertSample('live'), responders: respondersOnCall })),
+      fetchLive: record('fetchLive', () => ok({ alert: current, responders: respondersOnCall })),
       changeResponder: record('changeResponder', () => ok(respondersAfterStop)),
-      moveAlert: record('moveAlert', () => ok(alertSample('live'))),
-      closeAlert: record('closeAlert', () => ok(alertSample('closedByMe'))),
+      moveAlert: record('moveAlert', (input) => ok((current = { ...current, addressInfo: (input as { addressInfo: string }).addressInfo }))),
+      closeAlert: record('closeAlert', () => ok(alertSample('closedByMe', { addressInfo: current.addressInfo }))),
       listenRefresh: fromCallback(() => undefined),
     } as never,
   });
@@ -125,5 +130,64 @@ describe('alert call panels', () => {
     expect(calls.some((call) => call.src === 'closeAlert')).toBe(false);
     fireEvent.click(confirm);
     await waitFor(() => expect(calls.filter((call) => call.src === 'closeAlert').map((call) => call.input)).toEqual([{ alertId: 42 }]));
+  }, 20_000);
+});
+
+/** The live or the closed panel, as the page chooses them. */
+function PhasePanels() {
+  const phase = AlertActor.useSelector(phaseOf);
+  return phase === 'closed' || phase === 'closedElsewhere' ? <ClosedPanel /> : <LivePanel />;
+}
+
+describe('details and closes on the live screen', () => {
+  it('shows the details typed before launch, edits them while live, shows them after the close', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    const live = alertSample('live', { addressInfo: '5th floor' });
+    renderPanels(
+      stubbedMachine(calls, undefined, live),
+      <>
+        <PhasePanels />
+        <AlertDialogs />
+      </>,
+    );
+    await waitFor(() => expect(actor).not.toBeNull());
+    actor!.send({ type: 'alert.resume', alertId: 42 });
+    await waitFor(() => expect(screen.getByTestId('alert-details-text').textContent).toBe('5th floor'));
+
+    fireEvent.click(screen.getByTestId('edit-details'));
+    fireEvent.change(screen.getByTestId('alert-details-input'), { target: { value: '5th floor, code 9876' } });
+    fireEvent.click(screen.getByTestId('save-details'));
+    await waitFor(() => expect(screen.getByTestId('alert-details-text').textContent).toBe('5th floor, code 9876'));
+    expect(calls.filter((call) => call.src === 'moveAlert').map((call) => call.input)).toEqual([{ alertId: 42, place: { address: live.address, lat: live.lat, lon: live.lon }, addressInfo: '5th floor, code 9876' }]);
+
+    fireEvent.click(screen.getByTestId('end-intervention'));
+    fireEvent.click(await screen.findByTestId('confirm-end'));
+    await screen.findByTestId('closed-message');
+    expect(screen.getByTestId('alert-details-text').textContent).toBe('5th floor, code 9876');
+    expect(screen.queryByTestId('edit-details')).toBeNull();
+  }, 20_000);
+
+  it('an auto-close asks to reload, naming the configured delay, as a close by another does', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    // Launched at 10:01, closed by the system at 10:16: a 15-minute delay.
+    const closed = alertSample('closedBySystem', { date: '2026-03-01T10:01:00.000Z', autoCloseAt: '2026-03-01T10:16:00.000Z', closedAt: '2026-03-01T10:16:00.000Z' });
+    const logic = stubbedMachine(calls, undefined, alertSample('live', { date: '2026-03-01T10:01:00.000Z', autoCloseAt: new Date(Date.now() + 900_000).toISOString() }));
+    let answers = 0;
+    renderPanels(
+      logic.provide({ actors: { fetchLive: fromPromise(async () => ok({ alert: answers++ === 0 ? alertSample('live', { autoCloseAt: new Date(Date.now() + 900_000).toISOString(), date: new Date(Date.now() - 60_000).toISOString() }) : closed, responders: respondersOnCall })) } as never }),
+      <>
+        <AlertStatusBar />
+        <ClosedPanel />
+        <AlertDialogs />
+      </>,
+    );
+    await waitFor(() => expect(actor).not.toBeNull());
+    actor!.send({ type: 'alert.resume', alertId: 42 });
+    await waitFor(() => expect(screen.getByTestId('auto-close-clock').textContent).toContain('Auto-close (16 min) in'));
+    actor!.send({ type: 'alerts.refresh' });
+    const dialog = await screen.findByTestId('closed-elsewhere-dialog');
+    expect(dialog.textContent).toContain('15 minutes after launch');
+    fireEvent.click(screen.getByTestId('reload-closed'));
+    await waitFor(() => expect(screen.getByTestId('closed-message').textContent).toContain('Closed by the system 15 minutes after launch'));
   }, 20_000);
 });

@@ -49,8 +49,8 @@ function freshContext(context: AlertContext): Partial<AlertContext> {
  * places the victim (address or pin) and reads the preview; launches; follows the live
  * intervention (responders refreshed on REFRESH_ALERTS and on a short poll), stops or starts
  * responders, moves the address (a too-far move asks to close and create a new intervention), and
- * closes it. The 20-minute auto-close shows as closed by the system; a close by someone else asks
- * to reload. Rules on responders come from the responder-request chart.
+ * closes it; the details (floor, door code) stay editable until the close. The 20-minute
+ * auto-close and a close by someone else ask to reload, as docs/api-alerts.md says. Rules on responders come from the responder-request chart.
  */
 export const alertMachine = setup({
   types: {} as { context: AlertContext; events: AlertEvent; input: AlertInput },
@@ -67,8 +67,8 @@ export const alertMachine = setup({
       const card = context.responders.find((candidate) => candidate.id === params.id);
       return card !== undefined && allows(responderRequestChart, card.status, { type: params.event });
     },
-    closedBySystem: (_, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.close === 1 && params.outcome.data.alert.closeReason === 'auto',
-    closedByMe: ({ context }, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.close === 1 && params.outcome.data.alert.closedBy?.id === context.userId,
+    /** Closed by this user (another tab of theirs): nothing to ask. The auto-close and anyone else's close ask to reload (docs/api-alerts.md). */
+    closedByMe: ({ context }, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.close === 1 && params.outcome.data.alert.closeReason === 'user' && params.outcome.data.alert.closedBy?.id === context.userId,
     isClosed: (_, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.close === 1,
     isDraft: (_, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.status === 1,
     draftNeedsPinMove: (_, params: { outcome: Outcome<LiveAlert> }) => params.outcome.ok && params.outcome.data.alert.status === 1 && params.outcome.data.alert.needsPinMove,
@@ -111,6 +111,8 @@ export const alertMachine = setup({
       assertEvent(event, 'details.change');
       return { addressInfo: event.addressInfo };
     }),
+    /** The details as the server saved them. */
+    keepSavedDetails: assign(({ context }) => ({ addressInfo: context.alert?.addressInfo ?? context.addressInfo })),
     keepDebugMode: assign(({ event }) => {
       assertEvent(event, 'debugMode.choose');
       return { debugMode: event.debugMode };
@@ -272,6 +274,7 @@ export const alertMachine = setup({
             },
             'address.submit': { target: 'movingAddress', actions: 'askPlace' },
             'pin.move': { target: 'movingAddress', actions: 'askPlace' },
+            'details.save': 'savingDetails',
             'alert.requestClose': 'confirmingClose',
             'alert.new': { target: '#alert.editing', actions: 'startFresh' },
             'alert.resume': { target: '#alert.resuming', actions: 'keepResumeId' },
@@ -287,11 +290,6 @@ export const alertMachine = setup({
                 src: 'fetchLive',
                 input: ({ context }) => ({ alertId: context.alert!.alertId }),
                 onDone: [
-                  {
-                    guard: { type: 'closedBySystem', params: ({ event }) => ({ outcome: event.output }) },
-                    target: '#alert.closed',
-                    actions: { type: 'keepLive', params: ({ event }) => ({ live: dataOf(event.output) }) },
-                  },
                   {
                     guard: { type: 'closedByMe', params: ({ event }) => ({ outcome: event.output }) },
                     target: '#alert.closed',
@@ -353,6 +351,27 @@ export const alertMachine = setup({
                 actions: [{ type: 'keepAlert', params: ({ event }) => ({ alert: dataOf(event.output) }) }, { type: 'announce', params: { type: 'success', key: 'alert.address.updated' } }],
               },
               { guard: { type: 'failedWith', params: ({ event }) => ({ outcome: event.output, key: alertErrorKeys.addressTooFar }) }, target: 'tooFar' },
+              { target: 'following.refreshing', actions: { type: 'announce', params: ({ event }) => ({ type: 'error' as const, key: keyOf(event.output) }) } },
+            ],
+            onError: { target: 'following.refreshing', actions: { type: 'announce', params: { type: 'error', key: errorKeys.serverError } } },
+          },
+        },
+        // The details (floor, door code...) change while the victim stays where the server has it.
+        savingDetails: {
+          tags: ['busy'],
+          invoke: {
+            src: 'moveAlert',
+            input: ({ context, event }) => {
+              assertEvent(event, 'details.save');
+              const alert = context.alert!;
+              return { alertId: alert.alertId, place: { address: alert.address, lat: alert.lat, lon: alert.lon }, addressInfo: event.addressInfo };
+            },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'following.refreshing',
+                actions: [{ type: 'keepAlert', params: ({ event }) => ({ alert: dataOf(event.output) }) }, 'keepSavedDetails', { type: 'announce', params: { type: 'success', key: 'alert.details.saved' } }],
+              },
               { target: 'following.refreshing', actions: { type: 'announce', params: ({ event }) => ({ type: 'error' as const, key: keyOf(event.output) }) } },
             ],
             onError: { target: 'following.refreshing', actions: { type: 'announce', params: { type: 'error', key: errorKeys.serverError } } },

@@ -31,6 +31,7 @@ export function setUpStatusOf(snapshot: AlertSnapshot): SetUpStatus | null {
 export const isBusy = (snapshot: AlertSnapshot) => snapshot.hasTag('busy');
 export const isPreviewing = (snapshot: AlertSnapshot) => snapshot.hasTag('previewing');
 export const isMovingAddress = (snapshot: AlertSnapshot) => snapshot.matches({ live: 'movingAddress' });
+export const isSavingDetails = (snapshot: AlertSnapshot) => snapshot.matches({ live: 'savingDetails' });
 export const isConfirmingClose = (snapshot: AlertSnapshot) => snapshot.matches({ live: 'confirmingClose' });
 export const isTooFar = (snapshot: AlertSnapshot) => snapshot.matches({ live: 'tooFar' }) || snapshot.matches('replacing');
 export const isReplacing = (snapshot: AlertSnapshot) => snapshot.matches('replacing');
@@ -138,6 +139,15 @@ export const canPlace = (snapshot: AlertSnapshot) => snapshot.can({ type: 'pin.m
 export const canLaunch = (snapshot: AlertSnapshot) => snapshot.can({ type: 'alert.launch' });
 export const canRequestClose = (snapshot: AlertSnapshot) => snapshot.can({ type: 'alert.requestClose' });
 export const canChooseType = (snapshot: AlertSnapshot) => snapshot.can({ type: 'type.choose', alertType: 1 });
+/** Whether the details of the live alert may be saved now. */
+export const canSaveDetails = (snapshot: AlertSnapshot) => snapshot.can({ type: 'details.save', addressInfo: '' });
+
+/** The configured auto-close delay in whole minutes: the alert's own (launch to auto-close), else the options'. */
+export function autoCloseMinutesOf(snapshot: AlertSnapshot): number {
+  const alert = snapshot.context.alert;
+  const seconds = alert?.date && alert.autoCloseAt ? (Date.parse(alert.autoCloseAt) - Date.parse(alert.date)) / 1000 : (snapshot.context.options?.autoCloseSeconds ?? 1200);
+  return Math.max(1, Math.round(seconds / 60));
+}
 
 /** How the intervention ended, for the closed screen. */
 export interface Closure {

@@ -86,7 +86,10 @@ export type AlertEvent =
   | { type: 'address.submit'; address: string }
   /** The dispatcher placed, dragged or pasted the victim pin. A pasted pin drops the typed address (it is looked up again). */
   | { type: 'pin.move'; lat: number; lon: number; source: 'drag' | 'paste' }
+  /** Before launch: the details typed so far (sent with the set-up and the launch). */
   | { type: 'details.change'; addressInfo: string }
+  /** Once live: save edited details on the alert. */
+  | { type: 'details.save'; addressInfo: string }
   | { type: 'type.choose'; alertType: AlertType }
   | { type: 'debugMode.choose'; debugMode: DebugMode }
   | { type: 'alert.launch' }

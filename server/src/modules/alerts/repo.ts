@@ -175,6 +175,11 @@ export interface NewAlert {
   nbPotentialBs?: number;
 }
 
+/** Changes only the details of an alert (floor, door code...), keeping its place and precision. */
+export async function updateDetails(db: Db, alertId: number, addressInfo: string): Promise<void> {
+  await db.execute(sql`UPDATE alerts SET address_info = ${addressInfo}, updated_at = now() WHERE id = ${alertId}`);
+}
+
 export async function updatePlace(db: Db, alertId: number, place: { lat: number; lon: number; address: string; addressInfo: string; countryCode: string; precision: string; movedKm: number }): Promise<void> {
   await db.execute(sql`UPDATE alerts SET lat = ${place.lat}, lon = ${place.lon}, address = ${place.address}, address_info = ${place.addressInfo},
       country_code = ${place.countryCode}, precision = ${place.precision}, distance = ${place.movedKm}, updated_at = now()

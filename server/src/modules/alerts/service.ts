@@ -197,7 +197,8 @@ export async function listAlerts(ctx: AppContext, session: Session, query: Alert
 }
 
 /**
- * POST alert/{alertId}: moves the victim. Once launched, a move beyond ALERT_ADDRESS_MAX_MOVE_KM is
+ * POST alert/{alertId}: moves the victim, or changes only the details (addressInfo) when the place
+ * sent is the alert's own (logged as detailsChanged; the responders still on it are told). Once launched, a move beyond ALERT_ADDRESS_MAX_MOVE_KM is
  * refused (422, key error.alert.address-too-far): the dispatcher must close this intervention and
  * create a new one, since the responders alerted were chosen for the old place.
  */
@@ -214,12 +215,20 @@ export async function updateAddress(ctx: AppContext, session: Session, alertId: 
     if (current.status === 2 && movedKm > settings.ALERT_ADDRESS_MAX_MOVE_KM) {
       throw new AppError(422, alertErrorKeys.addressTooFar, { distanceKm: Math.round(movedKm * 1000) / 1000, maxKm: settings.ALERT_ADDRESS_MAX_MOVE_KM });
     }
-    await repo.updatePlace(tx, alertId, { ...placeFields(place, body.addressInfo), movedKm });
-    await repo.logEvent(tx, alertId, 'addressChanged', { type: 'user', id: session.userId }, {
-      from: { lat: current.lat, lon: current.lon, address: current.address },
-      to: { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision },
-      movedKm,
-    });
+    const samePlace = movedKm === 0 && place.address === current.address;
+    // Only the details changed (floor, door code): the place, its precision and the last move stay.
+    if (samePlace && body.addressInfo === current.address_info) return;
+    if (samePlace) {
+      await repo.updateDetails(tx, alertId, body.addressInfo);
+      await repo.logEvent(tx, alertId, 'detailsChanged', { type: 'user', id: session.userId }, { from: current.address_info, to: body.addressInfo });
+    } else {
+      await repo.updatePlace(tx, alertId, { ...placeFields(place, body.addressInfo), movedKm });
+      await repo.logEvent(tx, alertId, 'addressChanged', { type: 'user', id: session.userId }, {
+        from: { lat: current.lat, lon: current.lon, address: current.address },
+        to: { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision },
+        movedKm,
+      });
+    }
     if (current.status === 2) await enqueueAlertPush(tx, { id: alertId, alertType: current.alert_type }, 'ALERT_UPDATED', { statuses: stillConcerned });
   });
   afterAlertChange(ctx, { id: alertId, idSite: alert.id_site });

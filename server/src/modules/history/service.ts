@@ -112,6 +112,7 @@ function fromEvent(event: repo.EventRow): ChronologyEntry | undefined {
     case 'setUp':
     case 'launched':
     case 'addressChanged':
+    case 'detailsChanged':
     case 'responderStopped':
     case 'responderStarted':
       return { ...base, kind: event.kind };

@@ -2,10 +2,10 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useIntl } from '../../../i18n/intl-provider';
 import { formatDateTime } from '../../../i18n/dates';
-import { closureOf, isBusy, isClosedElsewhere, isConfirmingClose, isReplacing, isTooFar, optionsOf } from '../../../machines/alert/alert.selectors';
+import { autoCloseMinutesOf, closureOf, isBusy, isClosedElsewhere, isConfirmingClose, isReplacing, isTooFar, optionsOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
 
-/** The three questions of the alert flow: end the intervention?, too far: close and create?, closed by someone else: reload. */
+/** The three questions of the alert flow: end the intervention?, too far: close and create?, closed by someone else or by the auto-close: reload. */
 export function AlertDialogs() {
   return (
     <>
@@ -59,11 +59,13 @@ function ClosedElsewhereDialog() {
   const visible = AlertActor.useSelector(isClosedElsewhere);
   const busy = AlertActor.useSelector(isBusy);
   const closure = AlertActor.useSelector(closureOf);
+  const minutes = AlertActor.useSelector(autoCloseMinutesOf);
+  const when = closure?.at ? formatDateTime(closure.at, locale) : '';
   const footer = <Button type="button" icon="pi pi-refresh" label={t('alert.closed-elsewhere.reload')} loading={busy} data-testid="reload-closed" onClick={() => alert.send({ type: 'alert.reload' })} autoFocus />;
   return (
     <Dialog header={t('alert.closed-elsewhere.title')} visible={visible} footer={footer} closable={false} onHide={() => undefined} style={{ width: '32rem' }} data-testid="closed-elsewhere-dialog">
       <p className="m-0 line-height-3">
-        {t('alert.closed-elsewhere.text', { name: closure?.by ?? t('alert.closed-elsewhere.someone'), when: closure?.at ? formatDateTime(closure.at, locale) : '' })}
+        {closure?.reason === 'auto' ? t('alert.closed-elsewhere.auto', { minutes, when }) : t('alert.closed-elsewhere.text', { name: closure?.by ?? t('alert.closed-elsewhere.someone'), when })}
       </p>
     </Dialog>
   );

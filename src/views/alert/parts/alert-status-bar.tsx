@@ -1,7 +1,7 @@
 import { Tag } from 'primereact/tag';
 import { useIntl } from '../../../i18n/intl-provider';
 import { formatTime } from '../../../i18n/dates';
-import { alertOf, alertTypeOf, isStale, phaseOf } from '../../../machines/alert/alert.selectors';
+import { alertOf, alertTypeOf, autoCloseMinutesOf, isStale, phaseOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
 import { AlertTypeIcon } from './alert-type-icon';
 import { formatClock } from './format';
@@ -16,6 +16,7 @@ export function AlertStatusBar() {
   const alert = AlertActor.useSelector(alertOf);
   const alertType = AlertActor.useSelector(alertTypeOf);
   const stale = AlertActor.useSelector(isStale);
+  const minutes = AlertActor.useSelector(autoCloseMinutesOf);
   const now = useNow();
   const launchedAt = alert?.date ? Date.parse(alert.date) : null;
   const closesAt = alert?.autoCloseAt && alert.close === 0 ? Date.parse(alert.autoCloseAt) : null;
@@ -43,8 +44,8 @@ export function AlertStatusBar() {
           </span>
         ) : null}
         {closesAt && phase === 'live' ? (
-          <span className={closesAt - now < 120_000 ? 'is-soon' : ''}>
-            <i className="pi pi-hourglass" aria-hidden /> {t('alert.status.auto-close')} <strong className="alert-status__clock">{formatClock(closesAt - now)}</strong>
+          <span className={closesAt - now < 120_000 ? 'is-soon' : ''} title={t('alert.status.auto-close-rule', { minutes })} data-testid="auto-close-clock">
+            <i className="pi pi-hourglass" aria-hidden /> {t('alert.status.auto-close', { minutes })} <strong className="alert-status__clock">{formatClock(closesAt - now)}</strong>
           </span>
         ) : null}
         {stale && phase === 'live' ? (

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { useIntl } from '../../../i18n/intl-provider';
 import { canRequestClose, responderCountsOf, type ResponderPhase } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
+import { DetailsSection } from './details-section';
 import { ResponderList } from './responder-list';
 
 const summary: Array<{ phase: ResponderPhase; key: string }> = [
@@ -20,6 +21,7 @@ export function LivePanel() {
   const mayClose = AlertActor.useSelector(canRequestClose);
   return (
     <>
+      <DetailsSection />
       <section className="alert-section alert-section--grow" aria-labelledby="alert-responders-title">
         <h2 id="alert-responders-title" className="alert-section__title">
           <i className="pi pi-users" aria-hidden /> {t('alert.responders.title')} <span className="alert-section__count">{counts.total}</span>

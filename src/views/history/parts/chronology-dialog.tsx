@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Timeline } from 'primereact/timeline';
 import type { ChronologyEntry } from '../../../../contract/history.schemas';
-import { formatDateTime, formatTime } from '../../../i18n/dates';
+import { formatDateTime, formatTimeWithSeconds } from '../../../i18n/dates';
 import { useIntl } from '../../../i18n/intl-provider';
 import { chronologyErrorOf, chronologyOf, isChronologyLoading, isChronologyOpen } from '../../../machines/history/history.selectors';
 import { AlertTypeIcon } from '../../alert/parts/alert-type-icon';
@@ -17,6 +17,7 @@ const icons: Record<ChronologyEntry['kind'], string> = {
   answer: 'pi-reply',
   progress: 'pi-directions-alt',
   addressChanged: 'pi-arrows-alt',
+  detailsChanged: 'pi-pencil',
   responderStopped: 'pi-stop-circle',
   responderStarted: 'pi-play',
   closed: 'pi-flag-fill',
@@ -25,7 +26,7 @@ const icons: Record<ChronologyEntry['kind'], string> = {
 };
 
 /** The sentence of one line of the chronology. */
-function useLine() {
+function useLine(launchedAt: string | null) {
   const { t, locale } = useIntl();
   return (entry: ChronologyEntry) => {
     const actor = entry.actor.name ?? t(entry.actor.type === 'system' ? 'history.chronology.system' : 'history.chronology.someone');
@@ -48,6 +49,8 @@ function useLine() {
         const to = (details.to ?? {}) as { address?: string };
         return t('history.chronology.addressChanged', { actor, address: to.address ?? '', distance: formatDistance(Number(details.movedKm ?? 0) * 1000, locale) });
       }
+      case 'detailsChanged':
+        return t('history.chronology.detailsChanged', { actor, details: String((details.to as string | undefined) ?? '') });
       case 'responderStopped':
         return t('history.chronology.responderStopped', { actor, responder });
       case 'responderStarted':
@@ -55,7 +58,7 @@ function useLine() {
       case 'closed':
         return t('history.chronology.closed', { actor });
       case 'autoClosed':
-        return t('history.chronology.autoClosed');
+        return t('history.chronology.autoClosed', { minutes: launchedAt ? Math.round((Date.parse(entry.at) - Date.parse(launchedAt)) / 60_000) : '' });
       case 'call':
         return t('history.chronology.call', { actor, responder, outcome: t(`callback.status.${entry.status}`) });
     }
@@ -71,8 +74,8 @@ export function ChronologyDialog() {
   const chronology = HistoryActor.useSelector(chronologyOf);
   const error = HistoryActor.useSelector(chronologyErrorOf);
   const alertId = HistoryActor.useSelector((snapshot) => snapshot.context.openModal);
-  const line = useLine();
   const alert = chronology?.alert;
+  const line = useLine(alert?.date ?? null);
 
   return (
     <Dialog
@@ -113,7 +116,7 @@ export function ChronologyDialog() {
                 <i className={`pi ${icons[entry.kind]}`} aria-hidden />
               </span>
             )}
-            opposite={(entry: ChronologyEntry) => <time dateTime={entry.at}>{formatTime(entry.at)}</time>}
+            opposite={(entry: ChronologyEntry) => <time dateTime={entry.at}>{formatTimeWithSeconds(entry.at)}</time>}
             content={(entry: ChronologyEntry) => (
               <div className="chronology__line" data-kind={entry.kind}>
                 {line(entry)}

@@ -72,7 +72,7 @@ export function HistoryTable({ canCallBack }: { canCallBack: boolean }) {
     <div className="flex flex-column">
       <span>{alert.durationSeconds === null ? t('history.in-progress') : formatDuration(alert.durationSeconds)}</span>
       <span className="text-sm text-600">
-        {alert.closeReason === 'auto' ? t('history.closed.auto') : alert.closedBy ? t('history.closed.by', { name: `${alert.closedBy.firstName} ${alert.closedBy.lastName}` }) : ''}
+        {alert.closeReason === 'auto' ? t('history.closed.auto', { minutes: Math.round((alert.durationSeconds ?? 0) / 60) }) : alert.closedBy ? t('history.closed.by', { name: `${alert.closedBy.firstName} ${alert.closedBy.lastName}` }) : ''}
       </span>
     </div>
   );

@@ -4,4 +4,6 @@ export const validationErrors = {
   validate: 'error.responder-validation.validate',
   image: 'error.responder-validation.image',
   emptyPayload: 'error.responder-validation.empty-payload',
+  reasonRequired: 'error.responder-validation.reason-required',
+  noteRequired: 'error.responder-validation.note-required',
 } as const;

@@ -42,14 +42,23 @@ export const validationList = z.object({ list: z.array(waitingResponder), count:
 
 export const diplomaParams = z.object({ id: z.coerce.number().int().positive() });
 
+/** Why a responder account is refused; the responder is told (mail and push) in their language. */
+export const refusalReasons = ['diplomaMissing', 'diplomaUnreadable', 'diplomaNotRecognised', 'outsideArea', 'duplicate', 'other'] as const;
+export const refusalReason = z.enum(refusalReasons);
+export type RefusalReason = z.infer<typeof refusalReason>;
+
 /**
  * PATCH patchDataValidationResponder: one or several responders by id, or every waiting
- * responder the caller may see with `all: true`.
+ * responder the caller may see with `all: true`. A refusal needs a reason (and a note for
+ * `other`), which the responder is told.
  */
 export const validationPatch = z.object({
   status: validationStatus,
   ids: z.array(z.number().int().positive()).max(1000).optional(),
   all: z.boolean().optional(),
+  reason: refusalReason.optional(),
+  /** Words of the staff member added to the reason (required with `other`). */
+  note: z.string().trim().max(500).optional(),
 });
 
 export const validationPatched = z.object({ status: validationStatus, updated: z.number().int(), ids: z.array(z.number().int()) });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { validationList, validationPatched, waitingResponder } from '../../contract/validation.schemas';
+import type { RefusalReason, validationList, validationPatched, waitingResponder } from '../../contract/validation.schemas';
 import { download, requestTimeoutMs, call, type Result } from './http';
 
 /**
@@ -27,7 +27,7 @@ export function getDataValidationResponder(query: { lang: string; page: number; 
 }
 
 /** Validates, refuses or puts back on hold some responders (`ids`) or every waiting one (`all`). */
-export function patchDataValidationResponder(body: { status: ValidationStatus; ids?: number[]; all?: true }, signal?: AbortSignal): Promise<Result<ValidationPatched>> {
+export function patchDataValidationResponder(body: { status: ValidationStatus; ids?: number[]; all?: true; reason?: RefusalReason; note?: string }, signal?: AbortSignal): Promise<Result<ValidationPatched>> {
   return call<ValidationPatched>(`${base}/patchDataValidationResponder`, { method: 'PATCH', body, signal });
 }
 

@@ -105,6 +105,10 @@ e2e('an administrator programs a notification, sees it planned, started at its d
   await page.keyboard.press('Escape');
   await shot(page, '1-form');
   await page.locator('[data-testid="submit-notification"]').click();
+  // A send to many phones asks first, with the count of phones it reaches.
+  await page.locator('[data-testid="mass-send-count"]').waitFor();
+  expect(await page.locator('[data-testid="mass-send-count"]').textContent()).toContain(`on ${devices} phones`);
+  await page.locator('[data-testid="confirm-mass-send"]').click();
   await toast(page, en['notification.save.planned']);
   await page.waitForURL('**/admin/notification/list');
 

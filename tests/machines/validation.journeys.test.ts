@@ -68,18 +68,24 @@ describe('responder validation journeys', () => {
     expect(of('patch')).toEqual([]);
   });
 
-  it('refuses the ticked responders, or all of them', async () => {
+  it('refuses the ticked responders, or all of them, only once a reason is given (a note with "other")', async () => {
     const { actor, of } = start();
     await waitFor(actor, ready);
     actor.send({ type: 'selection.change', ids: [812, 820] });
     actor.send({ type: 'validation.ask', request: { status: 'refused', ids: actor.getSnapshot().context.selection } });
     actor.send({ type: 'validation.confirm' });
+    actor.send({ type: 'validation.confirm', refusal: { reason: 'other', note: '  ' } });
+    expect(phaseOf(actor.getSnapshot())).toBe('confirming');
+    actor.send({ type: 'validation.confirm', refusal: { reason: 'diplomaUnreadable' } });
     await waitFor(actor, (snapshot) => ready(snapshot) && of('loadPage').length === 2);
     expect(actor.getSnapshot().context.selection).toEqual([]);
     actor.send({ type: 'validation.ask', request: { status: 'refused', all: true } });
-    actor.send({ type: 'validation.confirm' });
+    actor.send({ type: 'validation.confirm', refusal: { reason: 'other', note: ' Photo floue ' } });
     await waitFor(actor, (snapshot) => ready(snapshot) && of('loadPage').length === 3);
-    expect(of('patch')).toEqual([{ status: 'refused', ids: [812, 820] }, { status: 'refused', all: true }]);
+    expect(of('patch')).toEqual([
+      { status: 'refused', ids: [812, 820], reason: 'diplomaUnreadable' },
+      { status: 'refused', all: true, reason: 'other', note: 'Photo floue' },
+    ]);
   });
 
   it('a request naming nobody is the empty payload: said, not sent', async () => {

@@ -16,7 +16,12 @@ export const validationEvents = {
     // Names nobody: the empty payload of §8, not asked.
     { type: 'validation.ask', request: { status: 'activated', ids: [] } },
   ],
-  'validation.confirm': [{ type: 'validation.confirm' }],
+  'validation.confirm': [
+    { type: 'validation.confirm' },
+    { type: 'validation.confirm', refusal: { reason: 'diplomaUnreadable' } },
+    // "Other" without a note: not confirmed.
+    { type: 'validation.confirm', refusal: { reason: 'other', note: ' ' } },
+  ],
   'validation.cancel': [{ type: 'validation.cancel' }],
   'diploma.open': [{ type: 'diploma.open', id: 812 }],
   'diploma.close': [{ type: 'diploma.close' }],

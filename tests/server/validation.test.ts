@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -102,15 +104,51 @@ describe('validate and refuse', () => {
 
   it('changes nothing when one of several responders is not the caller’s', async () => {
     const ids = await waitingIds(['Benali', 'Renard']);
-    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Renard] });
+    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Renard], reason: 'duplicate' });
     expect(refused).toMatchObject({ status: 404, body: { msg: 'error.responder-validation.validate', details: { missing: [ids.Renard] } } });
     const rows = await server.ctx.database.query<{ account_status: string }>('SELECT account_status FROM responders WHERE id = ANY($1::int[])', [[ids.Benali, ids.Renard]]);
     expect(rows.map((row) => row.account_status)).toEqual(['waiting', 'waiting']);
   });
 
-  it('refuses several, then validates all the rest of the caller’s accounts only', async () => {
+  it('asks a reason for a refusal (and a note for "other") before anything changes', async () => {
+    const ids = await waitingIds(['Benali']);
+    const attempts = [
+      [{ status: 'refused', ids: [ids.Benali] }, 'error.responder-validation.reason-required'],
+      [{ status: 'refused', ids: [ids.Benali], reason: 'other', note: '   ' }, 'error.responder-validation.note-required'],
+      [{ status: 'refused', all: true }, 'error.responder-validation.reason-required'],
+    ] as const;
+    for (const [payload, msg] of attempts) expect(await call('PATCH', `${base}/patchDataValidationResponder`, admin, payload)).toMatchObject({ status: 400, body: { msg } });
+    expect((await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali], reason: 'banned' })).status).toBe(400);
+    const [row] = await server.ctx.database.query<{ account_status: string }>('SELECT account_status FROM responders WHERE id = $1', [ids.Benali]);
+    expect(row.account_status).toBe('waiting');
+  });
+
+  it('refuses several, telling each the reason by push and by mail in their language, then validates all the rest of the caller’s accounts only', async () => {
     const ids = await waitingIds(['Benali', 'Fabre']);
-    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Fabre] });
+    await server.ctx.database.query(`UPDATE responders SET language = 'en' WHERE id = $1`, [ids.Fabre]);
+    await server.ctx.database.query(`INSERT INTO responder_devices (responder_id, os, udid, token_hash) VALUES ($1, 'android', 'refusal-test-device', 'refusal-test-device-hash')`, [ids.Benali]);
+    const refused = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'refused', ids: [ids.Benali, ids.Fabre], reason: 'diplomaUnreadable', note: 'Merci de renvoyer une photo nette.' });
+    const pushes = await server.ctx.database.query<{ responder_id: number; device_id: number; payload: { title: string; body: string; data: { reason: string } } }>(`SELECT responder_id, device_id, payload FROM push_outbox WHERE kind = 'ACCOUNT_REFUSED' ORDER BY device_id`);
+    const devices = await server.ctx.database.query<{ id: number; responder_id: number }>(`SELECT id, responder_id FROM responder_devices WHERE responder_id = ANY($1::int[]) AND active ORDER BY id`, [[ids.Benali, ids.Fabre]]);
+    // One message on each active device of the two, the added one included.
+    expect(pushes.map((push) => push.device_id)).toEqual(devices.map((device) => device.id));
+    expect(devices.length).toBeGreaterThan(0);
+    for (const push of pushes) {
+      expect(push.payload.data.reason).toBe('diplomaUnreadable');
+      expect(push.payload.body).toContain('Merci de renvoyer une photo nette.');
+      expect(push.payload.body).toContain(push.responder_id === ids.Fabre ? 'could not be read' : 'illisible');
+    }
+    const mails = await vi.waitFor(() => {
+      const found = readdirSync(join(server.dataDir, 'mail'))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => JSON.parse(readFileSync(join(server.dataDir, 'mail', name), 'utf8')) as { to: string; subject: string; text: string });
+      if (found.length < 2) throw new Error('mails not written yet');
+      return found;
+    });
+    const emails = await server.ctx.database.query<{ id: number; email: string }>('SELECT id, email FROM responders WHERE id = ANY($1::int[])', [[ids.Benali, ids.Fabre]]);
+    const mailTo = (id: number) => mails.find((mail) => mail.to === emails.find((row) => row.id === id)!.email)!;
+    expect(mailTo(ids.Fabre).text).toContain('could not be read');
+    expect(mailTo(ids.Benali).text).toContain('Merci de renvoyer une photo nette.');
     expect(refused.body.data).toMatchObject({ status: 'refused', updated: 2 });
     const all = await call('PATCH', `${base}/patchDataValidationResponder`, admin, { status: 'activated', all: true });
     expect(all.body.data.updated).toBe(7);

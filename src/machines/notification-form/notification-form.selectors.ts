@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { notificationFormMachine } from './notification-form.machine';
+import { validateSave } from './notification-form.rules';
 
 export type NotificationFormSnapshot = SnapshotFrom<typeof notificationFormMachine>;
 
@@ -37,3 +38,7 @@ export function potentialOf(snapshot: NotificationFormSnapshot) {
         : 'off';
   return { state: region, potential: snapshot.context.potential, key: snapshot.context.potentialKey } as const;
 }
+
+/** The form as it stands would be sent (the machine's submit guard): the point to confirm a send to many phones. */
+export const isSubmittable = (snapshot: NotificationFormSnapshot) =>
+  snapshot.matches({ editing: { form: 'idle' } }) && Object.keys(validateSave(snapshot.context.values, 'submit', snapshot.context.status, snapshot.context.potential)).length === 0;

@@ -18,7 +18,7 @@ const covers = (request: ValidationRequest | null, id: number | null) => id !== 
 /**
  * Validation of citizen responders (spec §2, §4 "Responder validation", §8): the waiting
  * responders page by page; validate or refuse one, the ticked ones or all, each after a
- * confirmation; the diploma shown from a blob (the call needs the JWT), released when closed.
+ * confirmation (a refusal names its reason, which the responder is told); the diploma shown from a blob (the call needs the JWT), released when closed.
  * Validated or refused responders leave the list, which is loaded again, a page back when the
  * action emptied a page above the first.
  */
@@ -31,6 +31,13 @@ export const responderValidationMachine = setup({
     hasTargets: ({ event }) => {
       assertEvent(event, 'validation.ask');
       return event.request.all === true || (event.request.ids ?? []).length > 0;
+    },
+    /** An activation needs nothing more; a refusal needs a reason, and a note with `other` (the server says the same). */
+    confirmable: ({ context, event }) => {
+      assertEvent(event, 'validation.confirm');
+      if (context.request?.status !== 'refused') return true;
+      const refusal = event.refusal;
+      return refusal !== undefined && (refusal.reason !== 'other' || (refusal.note ?? '').trim() !== '');
     },
     /** The action took every responder of a page above the first. */
     emptiesPage: ({ context }, params: { outcome: PatchOutcome }) =>
@@ -55,6 +62,12 @@ export const responderValidationMachine = setup({
       return { request: event.request };
     }),
     forgetRequest: assign({ request: null }),
+    keepRefusal: assign(({ context, event }) => {
+      assertEvent(event, 'validation.confirm');
+      if (context.request?.status !== 'refused' || !event.refusal) return {};
+      const note = event.refusal.note?.trim();
+      return { request: { ...context.request, reason: event.refusal.reason, ...(note ? { note } : {}) } };
+    }),
     stepBack: assign(({ context }) => ({ pages: Math.max(0, context.pages - 1) })),
     afterPatch: assign(({ context }) => ({ request: null, selection: context.selection.filter((id) => !covers(context.request, id)) })),
     /** The responders taken leave the list: their open diploma closes. */
@@ -113,7 +126,7 @@ export const responderValidationMachine = setup({
         // Validating or refusing is asked once more before it is done.
         confirming: {
           on: {
-            'validation.confirm': 'patching',
+            'validation.confirm': { guard: 'confirmable', target: 'patching', actions: 'keepRefusal' },
             'validation.cancel': { target: 'ready', actions: 'forgetRequest' },
           },
         },

@@ -1,3 +1,4 @@
+import type { RefusalReason } from '../../../contract/validation.schemas';
 import type { Result } from '../../services/http';
 import type { DiplomaFile, ValidationPage, ValidationPatched, ValidationStatus, WaitingResponder } from '../../services/validation.api';
 
@@ -6,6 +7,9 @@ export interface ValidationRequest {
   status: Exclude<ValidationStatus, 'waiting'>;
   ids?: number[];
   all?: true;
+  /** A refusal's reason and note, given at the confirmation; the responder is told them. */
+  reason?: RefusalReason;
+  note?: string;
 }
 
 export interface ResponderValidationInput {
@@ -36,7 +40,8 @@ export type ResponderValidationEvent =
   | { type: 'selection.change'; ids: number[] }
   /** Asks to validate or refuse; a confirmation follows. */
   | { type: 'validation.ask'; request: ValidationRequest }
-  | { type: 'validation.confirm' }
+  /** Confirms the request; a refusal names its reason (and a note, required for `other`). */
+  | { type: 'validation.confirm'; refusal?: { reason: RefusalReason; note?: string } }
   | { type: 'validation.cancel' }
   | { type: 'diploma.open'; id: number }
   | { type: 'diploma.close' };

@@ -2,14 +2,15 @@ import '../notification/community.css';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { screens } from '../../../contract/access';
 import { useIntl } from '../../i18n/intl-provider';
-import { errorKeyOf, isDraftEdit, isSaving, phaseOf } from '../../machines/notification-form/notification-form.selectors';
+import { errorKeyOf, isDraftEdit, isSaving, isSubmittable, phaseOf } from '../../machines/notification-form/notification-form.selectors';
 import type { MessageLanguage } from '../../machines/notification-form/notification-form.types';
 import { NotificationFormActor } from '../notification/notification-actors';
 import { DeliverySection } from '../notification/parts/delivery-section';
+import { MassSendConfirm } from '../notification/parts/mass-send-confirm';
 import { PotentialCard, TestCard } from '../notification/parts/form-side';
 import { MessageSection } from '../notification/parts/message-section';
 import { RecipientsSection } from '../notification/parts/recipients-section';
@@ -37,6 +38,9 @@ function NotificationFormScreen() {
   const errorKey = NotificationFormActor.useSelector(errorKeyOf);
   const saving = NotificationFormActor.useSelector(isSaving);
   const draft = NotificationFormActor.useSelector(isDraftEdit);
+  // A send to many phones is confirmed with its recipient count first; a single send goes at once.
+  const [confirming, setConfirming] = useState(false);
+  const submit = () => form.send({ type: 'form.submit' });
 
   useEffect(() => {
     if (phase === 'saved') navigate(screens.notificationList.path);
@@ -68,7 +72,8 @@ function NotificationFormScreen() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        form.send({ type: 'form.submit' });
+        if (values.sendingType === 'multiple' && isSubmittable(form.getSnapshot())) setConfirming(true);
+        else submit();
       }}
     >
       <header className="notif-form__header">
@@ -78,6 +83,15 @@ function NotificationFormScreen() {
         </div>
       </header>
       {errorKey ? <Message severity="error" text={t(errorKey)} className="justify-content-start" data-testid="save-error" /> : null}
+      <MassSendConfirm
+        visible={confirming}
+        immediate={values.distribution === 'immediate'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          submit();
+        }}
+      />
       <div className="notif-form__layout">
         <div className="notif-form__main">
           <MessageSection />

@@ -1,10 +1,12 @@
 import { validationErrors } from '../../../../contract/validation.errors';
+import type { RefusalReason } from '../../../../contract/validation.schemas';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { keyed } from '../notifications/keyed';
 import { translate } from '../notifications/translate';
 import { mediaTypeOf, readStored } from './diplomas';
+import { queueRefusalPush, tellRefused, type Refusal } from './refusal';
 import * as repo from './repo';
 import { responderScope } from './scope';
 
@@ -31,11 +33,13 @@ export async function waitingPage(ctx: AppContext, session: Session, query: { la
 
 /**
  * Validates, refuses or puts back on hold one, several or all waiting responders. Every id must
- * be visible to the caller, or nothing changes (404 with the ids not found).
+ * be visible to the caller, or nothing changes (404 with the ids not found). A refusal carries a
+ * reason that each refused responder is told by push (queued with the change) and by mail.
  */
-export async function patchStatus(ctx: AppContext, session: Session, body: { status: 'activated' | 'refused' | 'waiting'; ids?: number[]; all?: boolean }) {
+export async function patchStatus(ctx: AppContext, session: Session, body: { status: 'activated' | 'refused' | 'waiting'; ids?: number[]; all?: boolean; reason?: RefusalReason; note?: string }) {
   const ids = [...new Set(body.ids ?? [])];
   if (!body.all && ids.length === 0) throw badRequest(validationErrors.emptyPayload);
+  const refusal = body.status === 'refused' ? refusalOf(body) : null;
   return keyed(ctx, validationErrors.validate, async () => {
     const scope = await responderScope(ctx.database.db, session.siteId);
     let targets: number[];
@@ -47,10 +51,22 @@ export async function patchStatus(ctx: AppContext, session: Session, body: { sta
       if (missing.length > 0) throw new AppError(404, validationErrors.validate, { missing });
       targets = ids;
     }
-    const updated = targets.length === 0 ? [] : await repo.setAccountStatus(ctx.database.db, targets, body.status);
-    ctx.log.info({ by: session.userId, status: body.status, count: updated.length }, 'responders validated');
+    const { updated, told } = await ctx.database.db.transaction(async (tx) => {
+      const changed = targets.length === 0 ? [] : await repo.setAccountStatus(tx, targets, body.status);
+      return { updated: changed, told: refusal && changed.length > 0 ? await queueRefusalPush(tx, changed, refusal) : [] };
+    });
+    if (refusal) tellRefused(ctx, told, refusal);
+    ctx.log.info({ by: session.userId, status: body.status, count: updated.length, reason: refusal?.reason }, 'responders validated');
     return { status: body.status, updated: updated.length, ids: updated };
   });
+}
+
+/** A refusal's reason, required, with the note `other` needs (400 otherwise, before anything changes). */
+function refusalOf(body: { reason?: RefusalReason; note?: string }): Refusal {
+  if (!body.reason) throw badRequest(validationErrors.reasonRequired);
+  const note = body.note?.trim() || undefined;
+  if (body.reason === 'other' && !note) throw badRequest(validationErrors.noteRequired);
+  return { reason: body.reason, note };
 }
 
 /** The diploma bytes of a responder of the caller's accounts, with their media type. */

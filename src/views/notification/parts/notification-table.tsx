@@ -2,7 +2,6 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { confirmPopup } from 'primereact/confirmpopup';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
-import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { useNavigate } from 'react-router-dom';
 import { screens } from '../../../../contract/access';
@@ -13,6 +12,7 @@ import { actionsOf, countOf, itemsOf, limitOf, pageOf, pendingOf, phaseOf } from
 import { NotificationListActor } from '../notification-actors';
 import { osIcons } from './options';
 import { StatusBadge } from './status-badge';
+import { SendProgress } from './send-progress';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -148,13 +148,12 @@ export function NotificationTable() {
   );
   const sentBody = (item: NotificationItem) => {
     if (item.recipients === 0) return <span className="text-color-secondary">—</span>;
-    const done = Math.round(((item.sentCount + item.failedCount) / item.recipients) * 100);
     return (
       <div className="notif-sent" data-testid="notification-sent">
         <span className="notif-sent__figures">
           <strong>{number.format(item.sentCount)}</strong> / {number.format(item.recipients)}
         </span>
-        <ProgressBar value={done} showValue={false} className="notif-sent__bar" />
+        <SendProgress sent={item.sentCount} failed={item.failedCount} recipients={item.recipients} />
         {item.failedCount > 0 ? <small className="notif-sent__failed">{t('notification.list.failed', { count: item.failedCount })}</small> : null}
       </div>
     );

@@ -1,16 +1,79 @@
-// Adds up the vitest JSON reports written during a CI run and prints one closing line.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Closing summary of a CI run: which suites ran and which did not, what each counted, and one
+// closing line. Reads the vitest JSON reports in test-results/ and the steps .ci/run recorded in
+// test-results/ci-steps.tsv (step name, exit code), so a suite that never started says so.
+import { existsSync, readFileSync } from 'node:fs';
 
 const folder = 'test-results';
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const name of existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')) : []) {
-  const report = JSON.parse(readFileSync(`${folder}/${name}`, 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  // A suite whose hook failed counts its tests as skipped: count the suite as a failure.
-  failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+
+/** Tests of a vitest JSON report, path replays (the `*.model.test.ts` files) apart. */
+function countsOf(report) {
+  const counts = { tests: { passed: 0, failed: 0, skipped: 0 }, replays: { passed: 0, failed: 0, skipped: 0 }, brokenFiles: 0 };
+  for (const file of report.testResults ?? []) {
+    const bucket = /\.model\.test\.[jt]sx?$/.test(file.name) ? counts.replays : counts.tests;
+    // A file that failed before its tests ran (an import, a hook) has no results: count it as failed.
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) counts.brokenFiles += 1;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'passed') bucket.passed += 1;
+      else if (test.status === 'failed') bucket.failed += 1;
+      else bucket.skipped += 1;
+    }
+  }
+  return counts;
 }
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
+
+function readReport(name) {
+  const path = `${folder}/${name}.json`;
+  return existsSync(path) ? countsOf(JSON.parse(readFileSync(path, 'utf8'))) : undefined;
+}
+
+const steps = new Map(
+  existsSync(`${folder}/ci-steps.tsv`)
+    ? readFileSync(`${folder}/ci-steps.tsv`, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t'))
+        .map(([step, code]) => [step, Number(code)])
+    : [],
+);
+
+const suites = [
+  { title: 'unit, machines, views and server suites (PGlite)', report: 'unit', step: 'npm test', counted: true },
+  { title: 'browser suite (Chromium, real server)', report: 'e2e', step: 'npm test', counted: true },
+  { title: 'server suite again on PostgreSQL (the same tests, not added)', report: 'unit-postgres', step: 'server on PostgreSQL', counted: false },
+];
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const replays = { passed: 0, failed: 0, skipped: 0 };
+const format = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
+console.log('suite'.padEnd(66) + 'result');
+for (const suite of suites) {
+  const counts = readReport(suite.report);
+  let result;
+  if (!counts) {
+    const code = steps.get(suite.step);
+    result = code === undefined ? 'did not run' : `did not run (its step "${suite.step}" ended with exit code ${code} before this suite reported)`;
+    total.failed += 1;
+  } else {
+    total.failed += counts.tests.failed + counts.replays.failed + counts.brokenFiles;
+    if (suite.counted) {
+      total.passed += counts.tests.passed;
+      total.skipped += counts.tests.skipped;
+      replays.passed += counts.replays.passed;
+      replays.skipped += counts.replays.skipped;
+    }
+    replays.failed += counts.replays.failed;
+    const replayText = counts.replays.passed + counts.replays.failed ? `; path replays ${format(counts.replays)}` : '';
+    const broken = counts.brokenFiles ? `; ${counts.brokenFiles} file(s) failed before their tests` : '';
+    result = `ran: ${format(counts.tests)}${replayText}${broken}`;
+  }
+  console.log(`${suite.title.padEnd(66)}${result}`);
+}
+for (const [step, code] of steps) {
+  if (['npm test', 'server on PostgreSQL'].includes(step)) continue;
+  console.log(`${`step: ${step}`.padEnd(66)}${code === 0 ? 'passed' : `failed (exit code ${code})`}`);
+  if (code !== 0) total.failed += 1;
+}
+console.log(`path replays (machine charts replayed on themselves, counted apart): ${format(replays)}`);
+console.log(`tests: ${format(total)}`);
+process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

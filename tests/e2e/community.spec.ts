@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import en from '../../src/i18n/messages/en.json';
+import { testerSearchDelayMs } from '../../src/machines/testers/testers.machine';
 import { e2e, prepareE2e, resultsFolder, signIn } from './harness';
 
 /**
@@ -61,9 +62,12 @@ e2e('the news banner shows the new staff news until it is dismissed', async ({ v
   await banner.waitFor({ state: 'detached' });
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('notification') ?? 'null') as { version: number; new: boolean } | null);
   expect(stored).toMatchObject({ version: 2, new: false });
+  // After a reload the news is asked again: once its answer is in and rendered, still no banner.
+  const newsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/services/backOffice/notification/');
   await page.reload();
+  await newsAnswered;
   await page.locator('[data-testid="notification-list"]').waitFor({ timeout: 15_000 });
-  await page.waitForTimeout(1500);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await banner.count()).toBe(0);
 });
 
@@ -161,16 +165,26 @@ e2e('an administrator programs a notification, sees it planned, started at its d
 
 e2e('an administrator adds a tester found by the search and sends it a test notification', async ({ vigil, page }) => {
   await signInAfresh(page, vigil.url);
+  // The page's timers under the test's hand, so that "after the typing stops" can be played at once.
+  await page.clock.install();
   await page.goto(`${vigil.url}/alert/testerManagement`);
   await page.locator('[data-testid="tester-row"]').first().waitFor({ timeout: 15_000 });
   const before = await page.locator('[data-testid="tester-row"]').count();
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/tester/search')) searches.push(new URL(request.url()).searchParams.get('filter') ?? '');
+  });
 
-  // One character asks nothing; two do.
+  // One character asks nothing, however long the typing has stopped; two do.
   await page.locator('#tester-search').fill('M');
-  await page.waitForTimeout(700);
+  await page.clock.runFor(3 * testerSearchDelayMs);
   expect(await page.locator('[data-testid="tester-hit"]').count()).toBe(0);
   expect(await page.locator('[data-testid="tester-search-hint"]').getAttribute('class')).toContain('p-error');
+  const searched = page.waitForResponse((response) => response.url().includes('/tester/search'));
   await page.locator('#tester-search').fill('Manon Bernard');
+  await page.clock.runFor(3 * testerSearchDelayMs);
+  await searched;
+  expect(searches).toEqual(['Manon Bernard']);
   const hit = page.locator('[data-testid="tester-hit"]').filter({ has: page.locator('[data-testid="hit-add"]') }).first();
   await hit.waitFor({ timeout: 15_000 });
   const udid = (await hit.getAttribute('data-udid'))!;

@@ -52,8 +52,10 @@ e2e('filter the history, open a chronology and export it to Excel', { timeout: 1
   expect(types.every((text) => text.includes('Cardiac arrest'))).toBe(true);
 
   // Search an address: the rows all hold it.
+  // Once the typing stops the list is asked again with the address: wait for that answer.
+  const searched = page.waitForResponse((response) => response.url().includes('/getAlertHistory') && new URL(response.url()).searchParams.get('address') === 'Aubière');
   await page.locator('#history-address').fill('Aubière');
-  await page.waitForTimeout(600);
+  await searched;
   await ready(page);
   const addresses = await page.locator('.history-table tbody tr .history-address').allTextContents();
   expect(addresses.length).toBeGreaterThan(0);

@@ -156,7 +156,7 @@ describe('notification form journeys (spec §3, §5)', () => {
     actor.send({ type: 'form.change', values: { idSite: 5 } });
     actor.send({ type: 'form.change', values: { phonePrefix: '+33' } });
     expect(potentialOf(actor.getSnapshot()).state).toBe('counting');
-    await waitFor(actor, (snapshot) => potentialOf(snapshot).state === 'counted', { timeout: 3000 });
+    await waitFor(actor, (snapshot) => potentialOf(snapshot).state === 'counted');
     expect(of('count')).toEqual([
       { idSite: 5, osDevice: 'all', sendingType: 'multiple', udid: null, engagementLevel: 'all', accountStatus: 'activated', phonePrefix: '+33', filter: [], language: 'fr', buildVersion: null },
     ]);
@@ -174,7 +174,7 @@ describe('notification form journeys (spec §3, §5)', () => {
   it('a multiple send that reaches no phone is not sent', async () => {
     const { actor, of } = start(undefined, { count: () => ({ ok: true, data: { citizens: 0, devices: 0 } }) });
     actor.send({ type: 'form.change', values: complete });
-    await waitFor(actor, (snapshot) => potentialOf(snapshot).state === 'counted', { timeout: 3000 });
+    await waitFor(actor, (snapshot) => potentialOf(snapshot).state === 'counted');
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ recipients: 'error.notification.no-recipients' });
     // A draft may still be kept.

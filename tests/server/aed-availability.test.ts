@@ -127,5 +127,5 @@ describe('availability through patchAed', () => {
     expect(after).toMatchObject({ status: 'available', unavailableReason: null, unavailableUntil: null });
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(endDate).getTime());
     expect((await call(server, editor, 'GET', `${aedBase}/getAed/${other}`)).body.data.status).toBe('inMaintenance');
-  }, 40_000);
+  });
 });

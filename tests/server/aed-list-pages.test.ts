@@ -113,7 +113,7 @@ describe.skipIf(!postgresUrl)('kept AED list answers across instances (PostgreSQ
   let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     ({ first, second, close } = await startTwoInstances());
-  }, 120_000);
+  });
   afterAll(async () => close());
 
   it('shows on instance B a change made through instance A', async () => {

@@ -202,6 +202,7 @@ describe('POST aed/getAedsMap', () => {
     expect(city.body.data.clusters.length).toBeGreaterThan(3);
     const street = await map(operator, { bbox: { north: 45.78, south: 45.77, west: 3.08, east: 3.095 }, zoom: 16 });
     expect(street.body.data.mode).toBe('points');
+    expect(street.body.data.points.length).toBeGreaterThan(0);
     for (const point of street.body.data.points) {
       expect(point.lat).toBeGreaterThanOrEqual(45.77);
       expect(point.lat).toBeLessThanOrEqual(45.78);

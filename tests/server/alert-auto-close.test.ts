@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { createContext, startBackground, stopContext } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
@@ -92,8 +92,17 @@ describe('auto-close', () => {
       expect(alert).toMatchObject({ state: 'closed', close: 1, closeReason: 'auto', closedBy: null, contactStatus: 'toDo' });
       expect(new Date(alert.closedAt).getTime()).toBeGreaterThanOrEqual(Math.max(restartedAt, new Date(left.autoCloseAt).getTime()));
       expect(refreshed).toContainEqual(expect.objectContaining({ eventMsg: 'REFRESH_ALERTS', data: { alertId: left.alertId } }));
-      // Let every instance poll its queue again: still one close.
-      await new Promise((resolve) => setTimeout(resolve, 4500));
+      // Every auto-close job of both alerts has run, whichever instance took it: still one close.
+      await vi.waitFor(
+        async () => {
+          const [{ open }] = await next[0].ctx.database.query<{ open: number }>(
+            "SELECT count(*)::int AS open FROM pgboss.job WHERE name = 'alert.auto-close' AND (data->>'alertId')::int = ANY($1::int[]) AND state IN ('created', 'retry', 'active')",
+            [[left.alertId, closedByHand.alertId]],
+          );
+          expect(open).toBe(0);
+        },
+        { timeout: 60_000, interval: 100 },
+      );
       const closes = await next[0].ctx.database.query(`SELECT actor_type FROM alert_events WHERE alert_id = $1 AND kind = 'closed'`, [left.alertId]);
       expect(closes).toEqual([{ actor_type: 'system' }]);
       expect(await read(closedByHand.alertId)).toMatchObject({ closeReason: 'user', closedBy: { firstName: 'Olivier' } });
@@ -102,5 +111,5 @@ describe('auto-close', () => {
     } finally {
       for (const instance of next) await stopInstance(instance);
     }
-  }, 90_000);
+  });
 });

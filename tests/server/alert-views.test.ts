@@ -141,7 +141,7 @@ describe.skipIf(!postgresUrl)('kept alert answers across instances (PostgreSQL; 
   beforeAll(async () => {
     ({ first, second, close } = await startTwoInstances());
     await second.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 120_000);
+  });
   afterAll(async () => close());
 
   it('lets a screen on instance B told REFRESH_ALERTS of a launch through A read it at once on B', async () => {

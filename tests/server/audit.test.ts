@@ -20,7 +20,7 @@ beforeAll(async () => {
   operator = await server.signIn('operator@vigil.test');
   editor = await server.signIn('aed-editor@vigil.test');
   sdis63 = await accountIdOf(server, 'SDIS 63');
-}, 60_000);
+});
 afterAll(async () => server?.close());
 
 async function call(auth: string | undefined, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {

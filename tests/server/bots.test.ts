@@ -62,7 +62,7 @@ describe('bots of debug mode 3', () => {
     // Their alert done, bots make themselves unavailable: a new production alert there finds nobody.
     const again = await call(server, operator, 'PUT', `${v2}/alertSettingUp`, { ...victim, address: 'after the bots' });
     expect(again.body.data.nbPotentialBS).toBe(0);
-  }, 90_000);
+  });
 
   it('halt when stopped by the dispatcher and go on when started again', async () => {
     const victim = offset(area, 0, -80_000);
@@ -82,7 +82,7 @@ describe('bots of debug mode 3', () => {
     const history = finished.find((card) => card.id === target.id)!.statusHistory.map((entry) => entry.status);
     expect(history).toEqual(expect.arrayContaining(['stopped', 'available']));
     expect(history.at(-1)).toBe('onSiteVictim');
-  }, 90_000);
+  });
 });
 
 describe('npm run sim', () => {
@@ -99,7 +99,7 @@ describe('npm run sim', () => {
     } finally {
       await simulation.stop();
     }
-  }, 90_000);
+  });
 });
 
 describe('bot behaviour', () => {

@@ -19,12 +19,15 @@ beforeAll(async () => {
   referent = await server.signIn('referent@vigil.test');
   site = await newAccount(server, 'Dashboard test');
   const [ra, rb, rc] = await Promise.all([1, 2, 3].map(() => newResponder(server, { idSite: site })));
-  const recent = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  // Moments of this Paris month already past, `share` of the way from its start to now: inside the
+  // month at any time, in its first minutes too.
+  const monthStart = paris().startOf('month').toMillis();
+  const recent = (share: number) => new Date(monthStart + (Date.now() - monthStart) * share);
   // This month: three interventions, three departures after 30, 90 and 60 s, by two responders.
-  await insertAlert(server, { idSite: site, createdAt: recent(2), closedAt: null, requests: [{ responderId: ra, statuses: ['dispatched'], answerSeconds: 30 }, { responderId: rb, statuses: ['dispatched'], answerSeconds: 90 }] });
-  await insertAlert(server, { idSite: site, createdAt: recent(3), closedAt: null, requests: [{ responderId: rb, statuses: ['dispatched'], answerSeconds: 60 }, { responderId: rc, statuses: ['refused'] }] });
-  await insertAlert(server, { idSite: site, createdAt: recent(4), closedAt: null, requests: [{ responderId: rc }] });
-  await insertAlert(server, { idSite: site, createdAt: recent(5), closedAt: null, test: true, requests: [{ responderId: rc, statuses: ['dispatched'] }] });
+  await insertAlert(server, { idSite: site, createdAt: recent(0.8), closedAt: null, requests: [{ responderId: ra, statuses: ['dispatched'], answerSeconds: 30 }, { responderId: rb, statuses: ['dispatched'], answerSeconds: 90 }] });
+  await insertAlert(server, { idSite: site, createdAt: recent(0.7), closedAt: null, requests: [{ responderId: rb, statuses: ['dispatched'], answerSeconds: 60 }, { responderId: rc, statuses: ['refused'] }] });
+  await insertAlert(server, { idSite: site, createdAt: recent(0.6), closedAt: null, requests: [{ responderId: rc }] });
+  await insertAlert(server, { idSite: site, createdAt: recent(0.5), closedAt: null, test: true, requests: [{ responderId: rc, statuses: ['dispatched'] }] });
   // Two months ago: two interventions, one responder who set off twice (120 and 60 s).
   const twoMonthsAgo = paris().startOf('month').minus({ months: 2 }).plus({ days: 10 }).toJSDate();
   const p1 = await insertAlert(server, { idSite: site, createdAt: twoMonthsAgo, requests: [{ responderId: ra, statuses: ['dispatched'], answerSeconds: 120 }] });

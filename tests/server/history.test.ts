@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAlert } from '../../server/src/modules/alerts/service';
 import { addResponder, area, offset } from './alert-fixtures';
 import { startTestServer, type TestServer } from './harness';
-import { accountIdOf, call, daysAgo, insertAlert, newAccount, newResponder, parisDay, queryOf, setCallback, userIdOf } from './history-fixtures';
+import { accountIdOf, call, daysAgo, earlierToday, insertAlert, newAccount, newResponder, parisDay, queryOf, setCallback, userIdOf } from './history-fixtures';
 
 /**
  * GET getAlertHistory with every filter, tenancy and rights, and GET getAlertChronology of an
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await add('draft', { idSite: site, address: 'draft, Rodez', createdAt: daysAgo(3), launched: false });
   await add('open', { idSite: site, alertType: 7, address: 'open, Rodez', createdAt: new Date(Date.now() - 3 * 60_000), closedAt: null, requests: [{ responderId: r3, statuses: ['dispatched'] }] });
   await add('old', { idSite: site, alertType: 4, address: 'old, Rodez', createdAt: daysAgo(130) });
-  await add('today', { idSite: site, alertType: 6, address: 'today, Rodez', createdAt: parisDay(0, 0.01), requests: [{ responderId: r2, statuses: ['dispatched'] }] });
+  await add('today', { idSite: site, alertType: 6, address: 'today, Rodez', createdAt: earlierToday(), requests: [{ responderId: r2, statuses: ['dispatched'] }] });
   await add('beforeStart', { idSite: site, address: 'before the start, Rodez', createdAt: DateTime.fromJSDate(parisDay(0)).setZone('Europe/Paris').minus({ months: 4 }).minus({ minutes: 1 }).toJSDate() });
   await add('atStart', { idSite: site, address: 'at the start, Rodez', createdAt: DateTime.fromJSDate(parisDay(0)).setZone('Europe/Paris').minus({ months: 4 }).plus({ minutes: 1 }).toJSDate() });
   // Call-backs: the child alert's first responder did not answer, the second is to call again (15 days late);

@@ -67,7 +67,7 @@ describe.skipIf(!postgresUrl)('kept identities across instances (PostgreSQL; ski
   let close: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     ({ first, second, close } = await startTwoInstances());
-  }, 120_000);
+  });
   afterAll(async () => close());
 
   it('ends on instance B the sessions a password change on instance A ends', async () => {

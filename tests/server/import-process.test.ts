@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { fixture, getRun, importWhole, post, prepare, rows, waitFor } from '../fixtures/import/client';
 import { geodaeExtractRows, semicolonRows } from '../fixtures/import/make-fixtures';
 import { startTestServer, type TestServer } from './harness';
-
-// The demo seed and the durable job take a while on a busy two-core machine.
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 
 let server: TestServer;
 let admin: string;

@@ -2,11 +2,12 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { stopContext } from '../../server/src/bootstrap';
 import { awaitingUpkeep, derivedDrift } from '../fixtures/aed/derived';
-import { getRun, post, prepare, waitFor } from '../fixtures/import/client';
+import { sendRunJob } from '../../server/src/modules/imports/run-job';
+import { getRun, post, prepare, runJobsSettled, waitFor } from '../fixtures/import/client';
 import { csvLine, geodaeHeader, geodaeRow } from '../fixtures/import/geodae-rows';
 import { startTestServer, type TestServer } from './harness';
 
-vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
+vi.setConfig({ testTimeout: 240_000 });
 // Small batches and a quick sweep, so that a run is caught half-way and taken over fast.
 process.env.IMPORT_BATCH_ROWS = '20';
 process.env.IMPORT_SWEEP_MS = '500';
@@ -92,12 +93,15 @@ describe('a whole-file run across restarts', () => {
     await post(server.app, admin, 'processImport', { idImport });
     await vi.waitFor(async () => expect((await getRun(server.app, admin, idImport)).processed).toBeGreaterThan(0), { timeout: 60_000, interval: 20 });
     await post(server.app, admin, 'pauseImport', { idImport });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await runJobsSettled(server.ctx.database, idImport);
     const cursor = (await getRun(server.app, admin, idImport)).processed;
-    await server.ctx.database.query("UPDATE imports SET state = 'processing', lease_owner = 'dead-instance', lease_until = now() + interval '3 seconds' WHERE id = $1", [idImport]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    // Held by the dead instance: nothing moves yet.
+    await server.ctx.database.query("UPDATE imports SET state = 'processing', lease_owner = 'dead-instance', lease_until = now() + interval '10 minutes' WHERE id = $1", [idImport]);
+    // Held by the dead instance: a job of the run (as the sweep or a second delivery sends) finds the lease held and leaves; nothing moves.
+    await sendRunJob(server.ctx, idImport);
+    await runJobsSettled(server.ctx.database, idImport, { leaseFree: false });
     expect((await getRun(server.app, admin, idImport)).processed).toBe(cursor);
+    // The dead instance's lease runs out: the sweep hands the run to this one.
+    await server.ctx.database.query("UPDATE imports SET lease_until = now() - interval '1 second' WHERE id = $1", [idImport]);
     const done = await waitFor(server.app, admin, idImport, ['done'], 180_000);
     expect(done.processed).toBe(total);
     expect(done.counts.unchanged + done.counts.duplicate).toBe(total);

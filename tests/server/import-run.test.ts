@@ -4,11 +4,11 @@ import WebSocket from 'ws';
 import type { ImportProgress } from '../../contract/import.schemas';
 import type { ServerMessage } from '../../contract/realtime';
 import { awaitingUpkeep, derivedDrift } from '../fixtures/aed/derived';
-import { fixture, getRun, post, prepare, upload, waitFor } from '../fixtures/import/client';
+import { sendRunJob } from '../../server/src/modules/imports/run-job';
+import { fixture, getRun, post, prepare, runJobsSettled, upload, waitFor } from '../fixtures/import/client';
 import { csvLine, geodaeHeader, geodaeRow } from '../fixtures/import/geodae-rows';
 import { startTestServer, type TestServer } from './harness';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 240_000 });
 // Small batches, so that a run of a few thousand rows can be paused half-way.
 process.env.IMPORT_BATCH_ROWS = '25';
 
@@ -138,10 +138,12 @@ describe('a whole-file run', () => {
     const paused = await post(server.app, admin, 'pauseImport', { idImport: run.idImport });
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json().data.state).toBe('paused');
-    // The batch in flight ends; then nothing moves.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The batch in flight ends and the job leaves, its lease released.
+    await runJobsSettled(server.ctx.database, run.idImport);
     const still = await getRun(server.app, admin, run.idImport);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Then nothing moves, even when a job of the run comes again (as a second delivery would).
+    await sendRunJob(server.ctx, run.idImport);
+    await runJobsSettled(server.ctx.database, run.idImport);
     const later = await getRun(server.app, admin, run.idImport);
     expect(later.state).toBe('paused');
     expect(later.processed).toBe(still.processed);

@@ -166,7 +166,7 @@ describe('SMTP server that never answers', () => {
     await new Promise((resolve) => silent.close(resolve));
   });
 
-  it('fails the send after the 5 s greeting time-out instead of hanging for minutes', async () => {
+  it('fails the send after the 5 s greeting time-out instead of hanging for minutes', async ({ annotate }) => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     const mailer = createMailer({
@@ -176,9 +176,11 @@ describe('SMTP server that never answers', () => {
       log: pino({ level: 'silent' }) as FastifyBaseLogger,
     });
     const started = Date.now();
+    // A send left waiting for the greeting would never end (the test's time-out would); the error names the greeting.
     await expect(mailer.send({ to: 'someone@vigil.test', subject: 'x', text: 'y' })).rejects.toThrow(/greeting/i);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
-    expect(Date.now() - started).toBeLessThan(8000);
+    const ms = Date.now() - started;
+    await annotate(`gave up after ${ms} ms (greeting time-out 5000 ms)`);
+    expect(ms).toBeGreaterThanOrEqual(4900);
     expect(sockets.length).toBe(1);
   });
 });

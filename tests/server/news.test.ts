@@ -6,7 +6,7 @@ let referent: string;
 beforeAll(async () => {
   server = await startTestServer();
   referent = await server.signIn('referent@vigil.test');
-}, 180_000);
+});
 afterAll(async () => server?.close());
 
 const news = (query: string, authorization?: string) => server.app.inject({ url: `/services/backOffice/notification/${query}`, headers: authorization ? { authorization } : {} });

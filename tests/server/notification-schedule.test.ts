@@ -9,11 +9,11 @@ import type { AppContext } from '../../server/src/context';
 import type { Database } from '../../server/src/db/database';
 import { startTestServer, type TestServer } from './harness';
 
-/** A second instance life: a new context and app on the same database, as after a restart. */
-async function restart(config: AppContext['config']): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+/** A second instance life: a new context and app on the same database, as after a restart (its jobs started unless told not to). */
+async function restart(config: AppContext['config'], { background = true } = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const ctx = await createContext(config, pino({ level: 'silent' }) as FastifyBaseLogger);
   const app = await buildApp(ctx);
-  await startBackground(ctx);
+  if (background) await startBackground(ctx);
   return { app, ctx };
 }
 
@@ -98,15 +98,25 @@ describe('programmed notification', () => {
     const server = await startTestServer();
     running.push(server);
     if (server.ctx.config.DATABASE_URL) databaseUrls.add(server.ctx.config.DATABASE_URL);
-    const date = new Date(Date.now() + 4000).toISOString();
+    // Far enough ahead for the instance to stop before it, on a slow machine too.
+    const date = new Date(Date.now() + 8000).toISOString();
     const { id, publicApp } = await programme(server, date);
 
-    // The instance stops before the date: nothing is sent by it.
+    // The instance stops before the date; the date passes while none runs.
     await stop(server);
     await sleep(Math.max(0, Date.parse(date) - Date.now()) + 500);
 
-    const restarted = await restart(server.ctx.config);
+    const restarted = await restart(server.ctx.config, { background: false });
     running.push(restarted);
+    // Nothing was sent by the stopped instance: still planned, nothing in the outbox, its start job waiting.
+    const [notification] = await restarted.ctx.database.query<{ status: string }>('SELECT status FROM notifications WHERE id = $1', [id]);
+    expect(notification.status).toBe('planned');
+    const [{ messages }] = await restarted.ctx.database.query<{ messages: number }>('SELECT count(*)::int AS messages FROM push_outbox WHERE notification_id = $1', [String(id)]);
+    expect(messages).toBe(0);
+    const jobs = await restarted.ctx.database.query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'notification.start' AND data->>'id' = $1`, [String(id)]);
+    expect(jobs.map((job) => job.state)).toEqual(['created']);
+    // Its jobs started, the restarted instance sends it.
+    await startBackground(restarted.ctx);
     await expectSentOnce(restarted.ctx.database, id, publicApp, date);
   }, 240_000);
 

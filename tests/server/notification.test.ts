@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { pushDelivery } from '../../server/src/adapters/push/delivery';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -57,7 +58,7 @@ beforeAll(async () => {
   const rows = await query<{ id: number; name: string }>('SELECT id, name FROM accounts');
   const id = (prefix: string) => rows.find((row) => row.name.startsWith(prefix))!.id;
   sites = { sdis63: id('SDIS 63'), codis63: id('CODIS 63'), sdis03: id('SDIS 03'), publicApp: id('Vigil public app') };
-}, 180_000);
+});
 afterAll(async () => server?.close());
 
 describe('admin list', () => {
@@ -208,7 +209,8 @@ describe('status chart through the API', () => {
   it('stops and plays a send: held messages wait, then go', async () => {
     const [stopped] = await query<{ id: number }>(`SELECT id FROM notifications WHERE title = 'Nouvelle version de l’application'`);
     const id = stopped.id;
-    await sleep(1500);
+    // A whole delivery pass of the outbox: held messages are not among what it sends.
+    await pushDelivery(server.ctx).drain();
     const sentOf = async () => (await query<{ sent: number }>(`SELECT count(*)::int AS sent FROM push_outbox WHERE notification_id = $1 AND status = 'sent'`, [String(id)]))[0].sent;
     expect(await sentOf()).toBe(15);
     const played = await call('POST', `${base}/playOrStopNotification`, admin, { id });
@@ -228,7 +230,8 @@ describe('status chart through the API', () => {
     const stopped = await call('POST', `${base}/playOrStopNotification`, admin, { id });
     expect(stopped.body.data).toMatchObject({ status: 'stopped', statusGroup: 'inProgress', actions: { play: true, stop: false } });
     const heldAt = (await item(id)).sent_count;
-    await sleep(2500);
+    // The batch already with the provider ends, then a whole delivery pass runs: it sends nothing held.
+    await pushDelivery(server.ctx).drain();
     const [{ held, pending }] = await query<{ held: number; pending: number }>(
       `SELECT count(*) FILTER (WHERE status = 'held')::int AS held, count(*) FILTER (WHERE status = 'pending')::int AS pending FROM push_outbox WHERE notification_id = $1`,
       [id],

@@ -56,7 +56,7 @@ beforeAll(async () => {
   server = await startTestServer({}, { background: false });
   await signInAll();
   fx = await matrixFixtures(server);
-}, 60_000);
+});
 afterAll(async () => server?.close());
 
 async function send(request: CellRequest, authorization?: string) {

@@ -65,7 +65,7 @@ beforeAll(async () => {
   const old = push.subscribe('oli');
   push.unsubscribe('oli');
   await addPhone('Oli', 'web', JSON.stringify(old));
-}, 180_000);
+});
 afterAll(async () => {
   await server?.close();
   await fcm?.close();

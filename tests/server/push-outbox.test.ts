@@ -51,7 +51,7 @@ beforeAll(async () => {
      RETURNING id`,
   );
   mine = rows.map((row) => row.id);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -200,7 +200,16 @@ describe('real-time heartbeat', () => {
     const { code } = await dead.closed;
     expect(code).toBe(1006); // terminated, no close frame
     await expect.poll(() => hub.size()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500)); // five more beats
+    // Five more beats, each a ping the healthy socket answers: it stays.
+    await new Promise<void>((resolve) => {
+      let beats = 0;
+      const beat = () => {
+        if (++beats < 5) return;
+        healthy.socket.off('ping', beat);
+        resolve();
+      };
+      healthy.socket.on('ping', beat);
+    });
     expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
     expect(hub.size()).toBe(1);
   });

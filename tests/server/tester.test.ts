@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startTestServer();
   // Group 6 (administrator) manages testers (spec §6).
   administrator = await server.signIn('administrator@vigil.test');
-}, 180_000);
+});
 afterAll(async () => server?.close());
 
 describe('tester list', () => {

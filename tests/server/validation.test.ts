@@ -22,7 +22,7 @@ beforeAll(async () => {
   const [{ id }] = await server.ctx.database.query<{ id: number }>(`SELECT id FROM accounts WHERE name LIKE 'SDIS 03%'`);
   const switched = await server.app.inject({ url: `/services/backOffice/account/thirdAccess/switch?idAccount=${id}`, headers: { authorization: admin } });
   sdis03 = `JWT ${switched.json().data.token}`;
-}, 180_000);
+});
 afterAll(async () => server?.close());
 
 describe('responders waiting for validation', () => {

@@ -31,8 +31,11 @@ export class Client {
     this.socket.send(JSON.stringify(message));
   }
 
-  /** The first message (in arrival order) that matches, waiting for it up to `timeoutMs`. */
-  waitFor(match: (message: ServerMessage) => boolean, timeoutMs = 3000): Promise<ServerMessage> {
+  /**
+   * The first message (in arrival order) that matches, waiting for it up to `timeoutMs`: a budget
+   * for a busy machine, not a measure (a message that comes ends the wait at once).
+   */
+  waitFor(match: (message: ServerMessage) => boolean, timeoutMs = 20_000): Promise<ServerMessage> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.messages.find(match);

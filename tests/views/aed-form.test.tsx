@@ -76,7 +76,7 @@ describe('AED form sections', () => {
     await waitFor(() => expect(calls.find((call) => call.src === 'save')?.input).toMatchObject({ draft: { openingHours: { '1': [{ open: '18:00', close: '19:00' }, { open: '13:30', close: '17:30' }] } } }));
   });
 
-  it('offers only the availability changes the chart allows and sends the reason', async () => {
+  it('offers only the availability changes the chart allows and sends the one chosen', async () => {
     const calls: Array<{ src: string; input: unknown }> = [];
     renderForm(aedDetail({ status: 'inMaintenance' }), calls, <AvailabilityDialog visible onClose={() => undefined} />);
     const dialog = await screen.findByTestId('availability-dialog');
@@ -85,6 +85,18 @@ describe('AED form sections', () => {
     fireEvent.click(within(dialog).getByLabelText('Available again'));
     fireEvent.click(screen.getByTestId('availability-apply'));
     await waitFor(() => expect(calls.find((call) => call.src === 'act')?.input).toMatchObject({ action: { kind: 'availability', change: { status: 'available' } } }));
+  });
+
+  it('asks a reason for unavailable and sends it with the change', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    renderForm(aedDetail({ status: 'inMaintenance' }), calls, <AvailabilityDialog visible onClose={() => undefined} />);
+    const dialog = await screen.findByTestId('availability-dialog');
+    fireEvent.click(within(dialog).getByLabelText('Unavailable'));
+    fireEvent.click(dialog.querySelector('#availability-reason')!.closest('.p-dropdown')!);
+    // The list opens over the page, outside the modal dialog that hides the rest from assistive queries.
+    fireEvent.click(await screen.findByRole('option', { name: 'Temporarily unavailable', hidden: true }));
+    fireEvent.click(screen.getByTestId('availability-apply'));
+    await waitFor(() => expect(calls.find((call) => call.src === 'act')?.input).toMatchObject({ action: { kind: 'availability', change: { status: 'unavailable', reason: 'temporarilyUnavailable' } } }));
   });
 
   it('refuses a file that is not an image before any upload', async () => {

@@ -28,7 +28,7 @@ function renderForm(locale = 'en_US') {
   return onSubmit;
 }
 
-describe('password rules', { timeout: 20_000 }, () => {
+describe('password rules', () => {
   it('shows each rule live as met or not met while the password is typed', async () => {
     const onSubmit = renderForm();
     const user = userEvent.setup({ delay: null });

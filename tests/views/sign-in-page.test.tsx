@@ -3,12 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extraInfos, renderApp, userOf } from './render-app';
 
-/** Screens load on demand: the first load of a page module can take a moment under jsdom. */
-const navigation = { timeout: 5000 };
-
 async function fillAndSubmit(username: string, password: string) {
   const user = userEvent.setup({ delay: null });
-  if (username) await user.type(await screen.findByLabelText('Email or username', {}, navigation), username);
+  if (username) await user.type(await screen.findByLabelText('Email or username'), username);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return user;
@@ -19,10 +16,10 @@ beforeAll(async () => {
   await Promise.all([import('../../src/views/auth/sign-in-page'), import('../../src/views/alert/alert-call-page'), import('../../src/views/aed/aed-list-page')]);
 });
 
-describe('sign-in page', { timeout: 20_000 }, () => {
+describe('sign-in page', () => {
   it('sends a signed-out visitor to sign-in and says which fields are missing', async () => {
     const { router, signInCalls } = renderApp({ path: '/aed/list' });
-    await screen.findByRole('heading', { name: 'Sign in' }, navigation);
+    await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/authentication/sign-in');
     await fillAndSubmit('', '');
     expect(screen.getAllByText('Required')).toHaveLength(2);
@@ -39,13 +36,13 @@ describe('sign-in page', { timeout: 20_000 }, () => {
   it('signs in with remember me and lands the group on its default screen', async () => {
     const { router, signInCalls } = renderApp({ path: '/authentication/sign-in', signIn: { ok: true, data: userOf({ idGroup: 5 }) } });
     const user = userEvent.setup({ delay: null });
-    await user.type(await screen.findByLabelText('Email or username', {}, navigation), 'operator@vigil.test');
+    await user.type(await screen.findByLabelText('Email or username'), 'operator@vigil.test');
     await user.type(screen.getByLabelText('Password'), 'Vigil-Demo-2026!');
     await user.click(screen.getByLabelText('Remember me'));
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/alert/call'), navigation);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alert/call'));
     expect(signInCalls).toEqual([{ username: 'operator@vigil.test', password: 'Vigil-Demo-2026!', rememberMe: true, lang: 'en_US' }]);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Launch an alert' }, navigation)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Launch an alert' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Alert tracking' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Notifications' })).toBeNull();
   });
@@ -53,18 +50,18 @@ describe('sign-in page', { timeout: 20_000 }, () => {
   it('reopens the page that was asked for before signing in', async () => {
     const { router } = renderApp({ path: '/alert/history' });
     await fillAndSubmit('admin@vigil.test', 'Vigil-Demo-2026!');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/alert/history'), navigation);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alert/history'));
   });
 
   it('shows the translated reason of a refused sign-in', async () => {
     renderApp({ path: '/authentication/sign-in', signIn: { ok: false, key: 'error.auth.incorrect-password', status: 401 } });
     await fillAndSubmit('admin@vigil.test', 'wrong');
-    expect(await screen.findByText('Incorrect email or password.', {}, navigation)).toBeTruthy();
+    expect(await screen.findByText('Incorrect email or password.')).toBeTruthy();
   });
 
   it('offers third-party sign-in when the server has it, pointing at its address', async () => {
     renderApp({ path: '/authentication/sign-in', infos: { ...extraInfos, thirdParty: { enabled: true, label: 'Keycloak SDIS', url: '/services/backOffice/signin/oidc/start' } } });
-    const link = await screen.findByRole('link', { name: 'Sign in with Keycloak SDIS' }, navigation);
+    const link = await screen.findByRole('link', { name: 'Sign in with Keycloak SDIS' });
     expect(link.getAttribute('href')).toBe('/services/backOffice/signin/oidc/start');
   });
 
@@ -73,7 +70,7 @@ describe('sign-in page', { timeout: 20_000 }, () => {
     const encoded = Buffer.from(JSON.stringify(userOf({ idGroup: 8 })), 'utf8').toString('base64url');
     window.history.replaceState(null, '', `/authentication/sign-in#thirdParty=${encoded}`);
     const { router, signInCalls } = renderApp({ path: '/authentication/sign-in' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/aed/list'), navigation);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/aed/list'));
     expect(signInCalls).toEqual([]);
     expect(window.location.hash).toBe('');
   });

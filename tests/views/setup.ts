@@ -1,0 +1,8 @@
+import { configure } from '@testing-library/react';
+
+/**
+ * `findBy…` and `waitFor` give up after this long. A PrimeReact table of fifty rows renders in a
+ * few hundred milliseconds under jsdom on a quiet machine; a machine three times slower, or one whose
+ * other core is busy, must still pass, so the wait has room (it ends as soon as the screen shows).
+ */
+configure({ asyncUtilTimeout: 10_000 });

@@ -104,7 +104,7 @@ e2e('an administrator programs a notification, sees it planned, started at its d
   // One message a second, so there is time to stop it; programmed a little over a minute ahead (Paris time).
   await page.locator('#notif-batch').fill('1');
   const at = DateTime.now().setZone('Europe/Paris').plus({ minutes: 2 }).startOf('minute');
-  await page.locator('#notif-date').fill(at.toFormat('MM/dd/yyyy HH:mm'));
+  await page.locator('#notif-date').fill(at.toFormat('dd/MM/yyyy HH:mm'));
   await page.locator('#notif-title').click();
   await page.keyboard.press('Escape');
   await shot(page, '1-form');

@@ -56,7 +56,7 @@ describe('audit log screen', () => {
     const action = await screen.findByText('AED problem reported');
     const row = within(action.closest('tr')!);
     // 09:15:30 UTC on 20 November is 10:15:30 in Paris.
-    expect(row.getByText('11/20/2026 10:15:30')).toBeTruthy();
+    expect(row.getByText('20/11/2026 10:15:30')).toBeTruthy();
     expect(row.getByText('operator@vigil.test')).toBeTruthy();
     expect(row.getByText('Operator · ID 2')).toBeTruthy();
     expect(row.getByText('Clermont Auvergne Métropole')).toBeTruthy();

@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -7,8 +6,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Sidebar } from 'primereact/sidebar';
 import { useState, type ReactNode } from 'react';
 import { aedBrands } from '../../../../contract/aed-options';
+import { DayField } from '../../../components/date-field';
 import { useIntl } from '../../../i18n/intl-provider';
-import { formatIsoDate } from '../../../i18n/dates';
 import { filterOf } from '../../../machines/aed-list/aed-list.selectors';
 import type { FilterEntry } from '../../../machines/aed-list/aed-list.types';
 import { AedListActor } from '../aed-list-actor';
@@ -29,7 +28,6 @@ function draftOf(filter: FilterEntry[]): Draft {
   return Object.fromEntries(filter.filter((entry) => entry.type === 'ADVANCED').map((entry) => [entry.tag, entry.value]));
 }
 
-const toDate = (value: FilterEntry['value']) => (typeof value === 'string' && value ? new Date(`${value}T12:00:00`) : null);
 
 /**
  * Advanced search (spec §2): availability, vigilance, confirmation age, flags, GeoDAE link, device,
@@ -141,10 +139,10 @@ export function AdvancedSearch() {
                 {field('country', <InputText id="adv-country" value={String(draft.country ?? '')} maxLength={2} onChange={(event) => set('country', event.target.value.toUpperCase())} className="w-full" />)}
               </div>
               <div className="col-6">
-                {field('createdFrom', <Calendar inputId="adv-createdFrom" value={toDate(draft.createdFrom)} onChange={(event) => set('createdFrom', event.value ? formatIsoDate(event.value) : null)} showIcon showButtonBar className="w-full" />)}
+                {field('createdFrom', <DayField inputId="adv-createdFrom" value={typeof draft.createdFrom === 'string' && draft.createdFrom ? draft.createdFrom : null} onChange={(day) => set('createdFrom', day)} showIcon showButtonBar className="w-full" />)}
               </div>
               <div className="col-6">
-                {field('createdTo', <Calendar inputId="adv-createdTo" value={toDate(draft.createdTo)} onChange={(event) => set('createdTo', event.value ? formatIsoDate(event.value) : null)} showIcon showButtonBar className="w-full" />)}
+                {field('createdTo', <DayField inputId="adv-createdTo" value={typeof draft.createdTo === 'string' && draft.createdTo ? draft.createdTo : null} onChange={(day) => set('createdTo', day)} showIcon showButtonBar className="w-full" />)}
               </div>
             </div>
           </fieldset>

@@ -5,6 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { RadioButton } from 'primereact/radiobutton';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AedUnavailableReason } from '../../../../contract/charts/aed-availability.chart';
+import { useCalendarLanguage } from '../../../components/date-field';
 import { useIntl } from '../../../i18n/intl-provider';
 import { aedOf, availabilityChoicesOf, doneOf, optionsOf, runningActionOf } from '../../../machines/aed-form/aed-form.selectors';
 import type { AvailabilityRequest } from '../../../machines/aed-form/aed-form.types';
@@ -21,6 +22,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  */
 export function AvailabilityDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useIntl();
+  const calendarLanguage = useCalendarLanguage();
   const form = AedFormActor.useActorRef();
   const choices = AedFormActor.useSelector(availabilityChoicesOf, sameJson);
   const aed = AedFormActor.useSelector(aedOf, sameJson);
@@ -86,7 +88,7 @@ export function AvailabilityDialog({ visible, onClose }: { visible: boolean; onC
             </div>
             <div className="field">
               <label htmlFor="availability-end">{t('aed.availability.end-date')}</label>
-              <Calendar inputId="availability-end" value={endDate} onChange={(event) => setEndDate((event.value as Date | null) ?? null)} minDate={tomorrow} dateFormat="dd/mm/yy" showIcon showButtonBar className="w-full" />
+              <Calendar inputId="availability-end" value={endDate} onChange={(event) => setEndDate((event.value as Date | null) ?? null)} minDate={tomorrow} {...calendarLanguage} showIcon showButtonBar className="w-full" />
               <small className="text-600">{t('aed.availability.end-date-hint')}</small>
             </div>
           </div>
@@ -99,6 +101,7 @@ export function AvailabilityDialog({ visible, onClose }: { visible: boolean; onC
 /** Certify (on a date, today by default) or remove the certification. */
 export function CertificationDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t } = useIntl();
+  const calendarLanguage = useCalendarLanguage();
   const form = AedFormActor.useActorRef();
   const aed = AedFormActor.useSelector(aedOf, sameJson);
   const [date, setDate] = useState<Date>(new Date());
@@ -141,7 +144,7 @@ export function CertificationDialog({ visible, onClose }: { visible: boolean; on
     >
       <div className="field">
         <label htmlFor="certification-date">{t('aed.certification.date')}</label>
-        <Calendar inputId="certification-date" value={date} onChange={(event) => event.value && setDate(event.value as Date)} maxDate={new Date()} dateFormat="dd/mm/yy" showIcon className="w-full" />
+        <Calendar inputId="certification-date" value={date} onChange={(event) => event.value && setDate(event.value as Date)} maxDate={new Date()} {...calendarLanguage} showIcon className="w-full" />
       </div>
     </Dialog>
   );

@@ -7,15 +7,14 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import type { ReactNode } from 'react';
 import type { AedEditableField } from '../../../../contract/aed.schemas';
+import { useCalendarLanguage } from '../../../components/date-field';
+import { pickerToDay } from '../../../i18n/dates';
 import { useIntl } from '../../../i18n/intl-provider';
 import { fieldErrorsOf, isDeleted, isEdited, valueOf } from '../../../machines/aed-form/aed-form.selectors';
 import { AedFormActor } from '../aed-form-actor';
 
 /** "YYYY-MM-DD" of a calendar day picked in the browser (its own day, whatever the time zone). */
-export function toDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+export const toDay = pickerToDay;
 
 /** The calendar day of "YYYY-MM-DD" (or of an ISO instant) as a local Date. */
 export function fromDay(value: unknown): Date | null {
@@ -112,9 +111,10 @@ export function NumberField({ field, label, suffix, min, max, decimals = 0, clas
 export function DayField({ field, label, className }: { field: AedEditableField; label?: string; className?: string }) {
   const { t } = useIntl();
   const { value, error, edited, readOnly, change } = useAedField(field);
+  const calendarLanguage = useCalendarLanguage();
   return (
     <FieldFrame id={field} label={label ?? t(`aed.field.${field}`)} error={error} edited={edited} className={className}>
-      <Calendar inputId={`aed-${field}`} value={fromDay(value)} onChange={(event) => change(event.value ? toDay(event.value as Date) : null)} dateFormat="dd/mm/yy" showIcon showButtonBar disabled={readOnly} invalid={!!error} className="w-full" yearRange="1900:2099" />
+      <Calendar inputId={`aed-${field}`} value={fromDay(value)} onChange={(event) => change(event.value ? toDay(event.value as Date) : null)} {...calendarLanguage} showIcon showButtonBar disabled={readOnly} invalid={!!error} className="w-full" yearRange="1900:2099" />
     </FieldFrame>
   );
 }

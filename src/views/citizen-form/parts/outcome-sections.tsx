@@ -1,7 +1,7 @@
-import { Calendar } from 'primereact/calendar';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { RadioButton } from 'primereact/radiobutton';
 import type { CallOutcome } from '../../../../contract/charts/callback.chart';
+import { DateTimeField } from '../../../components/date-field';
 import { useIntl } from '../../../i18n/intl-provider';
 import { allowedOutcomesOf, needsRecallDate, problemsOf } from '../../../machines/citizen-form/citizen-form.selectors';
 import { CitizenFormActor } from '../citizen-form-actor';
@@ -44,16 +44,14 @@ export function RecallSection() {
       <div className="form-grid mt-3">
         {withDate ? (
           <Field id="interview-recallAt" label={t('interview.field.recallAt')} error={problems.recallAt ?? null}>
-            <Calendar
+            <DateTimeField
               inputId="interview-recallAt"
-              value={recallAt ? new Date(recallAt) : null}
-              showTime
-              hourFormat="24"
+              value={recallAt}
               showIcon
               stepMinute={15}
-              dateFormat="dd/mm/yy"
+              min="now"
               invalid={Boolean(problems.recallAt)}
-              onChange={(event) => form.send({ type: 'recall.choose', recallAt: event.value instanceof Date ? event.value.toISOString() : null })}
+              onChange={(at) => form.send({ type: 'recall.choose', recallAt: at })}
             />
           </Field>
         ) : null}

@@ -1,16 +1,9 @@
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
+import { useCalendarLanguage } from '../../../components/date-field';
+import { dayToPicker, pickerToDay } from '../../../i18n/dates';
 import { useIntl } from '../../../i18n/intl-provider';
 import { calendarPresets, presetOf, presetRange, type CalendarPreset } from '../../../machines/dashboard/presets';
-
-/** A day (YYYY-MM-DD) as the calendar shows it: that day at local midnight. */
-const toDate = (day: string) => {
-  if (!day) return null;
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year, month - 1, date);
-};
-/** The day the user picked, as YYYY-MM-DD. */
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 interface DateRangeFieldProps {
   id: string;
@@ -31,7 +24,8 @@ interface DateRangeFieldProps {
  * current month, last month, last 6 rolling months, current year) or two days on the calendar.
  */
 export function DateRangeField({ id, startDate, endDate, onChange, minDate, errorKey, errorValues, defaultRange }: DateRangeFieldProps) {
-  const { t, locale } = useIntl();
+  const { t } = useIntl();
+  const calendarLanguage = useCalendarLanguage();
   const isDefault = defaultRange !== undefined && defaultRange.startDate === startDate && defaultRange.endDate === endDate;
   const preset = isDefault ? 'default' : startDate && endDate ? presetOf({ startDate, endDate }) : null;
   const options = [
@@ -39,8 +33,8 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
     ...calendarPresets.map((value) => ({ value, label: t(`calendar.preset.${value}`) })),
     { value: 'custom', label: t('calendar.preset.custom') },
   ];
-  const start = toDate(startDate);
-  const end = toDate(endDate);
+  const start = dayToPicker(startDate);
+  const end = dayToPicker(endDate);
   return (
     <div className="date-range-field">
       <div className="date-range-field__inputs">
@@ -64,12 +58,12 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
           readOnlyInput
           hideOnRangeSelection
           showIcon
-          dateFormat={locale.startsWith('de') ? 'dd.mm.yy' : 'dd/mm/yy'}
-          minDate={minDate ? (toDate(minDate) ?? undefined) : undefined}
+          {...calendarLanguage}
+          minDate={minDate ? (dayToPicker(minDate) ?? undefined) : undefined}
           maxDate={new Date(2099, 11, 31)}
           onChange={(event) => {
             const [from, to] = (event.value ?? []) as (Date | null)[];
-            if (from && to) onChange({ startDate: toDay(from), endDate: toDay(to) });
+            if (from && to) onChange({ startDate: pickerToDay(from), endDate: pickerToDay(to) });
           }}
           className="date-range-field__calendar"
         />

@@ -1,6 +1,6 @@
-import { Calendar } from 'primereact/calendar';
 import { InputNumber } from 'primereact/inputnumber';
 import { SelectButton } from 'primereact/selectbutton';
+import { DateTimeField } from '../../../components/date-field';
 import { useIntl } from '../../../i18n/intl-provider';
 import type { Distribution } from '../../../machines/notification-form/notification-form.types';
 import { Field } from './form-field';
@@ -29,15 +29,13 @@ export function DeliverySection() {
         </Field>
         {values.distribution === 'programmed' ? (
           <Field id="notif-date" label={t('notification.field.programmedDate')} error={errors.programmedDate} required hint={t('notification.field.programmedDate.hint')}>
-            <Calendar
+            <DateTimeField
               inputId="notif-date"
-              value={values.programmedDate ? new Date(values.programmedDate) : null}
-              showTime
-              hourFormat="24"
+              value={values.programmedDate}
               showIcon
-              minDate={new Date()}
+              min="now"
               invalid={Boolean(errors.programmedDate)}
-              onChange={(event) => change({ programmedDate: event.value instanceof Date ? event.value.toISOString() : null })}
+              onChange={(programmedDate) => change({ programmedDate })}
             />
           </Field>
         ) : (

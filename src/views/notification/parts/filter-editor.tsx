@@ -1,12 +1,11 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { SelectButton } from 'primereact/selectbutton';
 import { filterFields, type FilterField } from '../../../../contract/notification.filter';
-import { formatIsoDate } from '../../../i18n/dates';
+import { DayField } from '../../../components/date-field';
 import { useIntl } from '../../../i18n/intl-provider';
 import { filterValueKinds, maxFilterRows, operatorsOf } from '../../../machines/notification-form/notification-form.rules';
 import type { FilterRow } from '../../../machines/notification-form/notification-form.types';
@@ -45,8 +44,7 @@ function ValueInput({ row, index, invalid }: { row: FilterRow; index: number; in
     return <InputNumber inputId={id} value={(row.value as number | null) ?? null} min={kind.min} max={kind.max} useGrouping={false} invalid={invalid} aria-label={label} className="notif-filter__value" onValueChange={(event) => set(event.value ?? null)} />;
   }
   if (kind.kind === 'date') {
-    const value = typeof row.value === 'string' && row.value ? new Date(`${row.value}T12:00:00`) : null;
-    return <Calendar inputId={id} value={value} dateFormat="yy-mm-dd" showIcon invalid={invalid} aria-label={label} className="notif-filter__value" onChange={(event) => set(event.value ? formatIsoDate(event.value as Date) : null)} />;
+    return <DayField inputId={id} value={typeof row.value === 'string' && row.value ? row.value : null} showIcon invalid={invalid} aria-label={label} className="notif-filter__value" onChange={(day) => set(day)} />;
   }
   return (
     <InputText

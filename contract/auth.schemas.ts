@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { basemap } from './tiles.schemas';
 
 /** Password rules of spec §5: at least 16 characters with upper case, lower case, digit and special character. */
 export const passwordMinLength = 16;
@@ -49,7 +50,8 @@ export const extraInfosQuery = z.object({ origin: z.string().max(500).optional()
 export const extraInfos = z.object({
   thirdParty: z.object({ enabled: z.boolean(), label: z.string(), url: z.string().nullable() }),
   env: z.string(),
-  tileUrl: z.string(),
+  /** The basemap the maps draw (contract/tiles.schemas.ts). */
+  basemap,
   analyticsUrl: z.string(),
   errorReportingUrl: z.string(),
   wsPath: z.string(),

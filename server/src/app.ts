@@ -33,12 +33,14 @@ import { interviewRoutes } from './modules/interviews/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
+import { tileSource } from './modules/tiles/online';
+import { tileRoutes } from './modules/tiles/routes';
 
 const spaFolder = fileURLToPath(new URL('../../dist', import.meta.url));
 
-/** Content-Security-Policy the SPA runs under: only our origin, map tiles and data: images. */
+/** Content-Security-Policy the SPA runs under: only our origin, the online map tiles' origin (TILE_URL) and data: images. */
 function contentSecurityPolicy(ctx: AppContext) {
-  const tileOrigin = /^https?:\/\//.test(ctx.config.TILE_URL) ? new URL(ctx.config.TILE_URL.replace(/[{}]/g, '')).origin : undefined;
+  const tileOrigin = tileSource(ctx.config.TILE_URL);
   return {
     directives: {
       defaultSrc: ["'self'"],
@@ -99,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await dashboardRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
   await inspectionRoutes(app, ctx);
+  await tileRoutes(app, ctx);
 
   serveSpa(app);
   return app;

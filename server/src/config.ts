@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isSafeAttribution } from './modules/tiles/credit';
+import { defaultTileUrl } from './modules/tiles/online';
 
 /** Every environment variable Vigil reads, with its default. The README table mirrors this list. */
 const envSchema = z.object({
@@ -52,8 +54,14 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
-  /** Map tile URL template given to the SPA. */
-  TILE_URL: z.string().default('/tiles/{z}/{x}/{y}.png'),
+  /** Online street basemap: a raster tile URL template ({z}/{x}/{y}, optional {s}), or "none" on a network without Internet. Default: IGN's Plan IGN (Géoplateforme WMTS, no key). */
+  TILE_URL: z.string().regex(/^(none|https?:\/\/\S+|\/(?!tiles\/)\S+)$/, 'config.tile-url').default(defaultTileUrl),
+  /** Credit shown on the map for TILE_URL: text, with links as <a href="https://…">…</a> only. Default: IGN's when TILE_URL is the default. */
+  TILE_ATTRIBUTION: z.string().max(500).refine(isSafeAttribution, 'config.tile-attribution').optional(),
+  /** Deepest zoom TILE_URL serves (beyond it Leaflet enlarges the last tiles). */
+  TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(19),
+  /** Offline basemap: a PMTiles vector archive served by Vigil at /tiles/basemap.pmtiles; when empty, the first *.pmtiles file of DATA_DIR. */
+  TILE_PMTILES: z.string().optional(),
   /** Analytics and error-reporting endpoints for the SPA; off when empty. */
   ANALYTICS_URL: z.string().default(''),
   ERROR_REPORTING_URL: z.string().default(''),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { test } from 'vitest';
 import { demoPassword } from '../../server/src/db/seed/accounts';
+import { writeTestArchive } from '../fixtures/basemap/test-archive';
 
 /**
  * Browser tests drive the built SPA in Debian's Chromium against a real Vigil process, as a user
@@ -42,7 +43,8 @@ export async function startVigil(env: Record<string, string> = {}): Promise<Vigi
     // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNIN_RATE_PER_MINUTE: '100000', ...env },
+    // TILE_URL=none: no test depends on an outside tile server (a test wanting street tiles passes testBasemap()).
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNIN_RATE_PER_MINUTE: '100000', TILE_URL: 'none', ...env },
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -55,6 +57,20 @@ export async function startVigil(env: Record<string, string> = {}): Promise<Vigi
     throw error;
   }
   return vigil;
+}
+
+let basemapArchive: string | undefined;
+
+/**
+ * Environment for startVigil that serves the test street map (tests/fixtures/basemap: synthetic
+ * streets around place de Jaude, zoom 0 to 15) as the offline archive, so maps show drawn tiles.
+ */
+export function testBasemap(): Record<string, string> {
+  if (!basemapArchive) {
+    basemapArchive = join(mkdtempSync(join(tmpdir(), 'vigil-basemap-')), 'clermont-test.pmtiles');
+    writeTestArchive(basemapArchive);
+  }
+  return { TILE_PMTILES: basemapArchive };
 }
 
 /** Chromium through playwright-core, with a fresh profile that is deleted on close. */
@@ -86,7 +102,7 @@ export async function signIn(page: Page, vigilUrl: string, email: string, passwo
 export const e2e = test
   // `{}`: vitest reads which fixtures a fixture needs from its first parameter's pattern.
   .extend('vigil', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const vigil = await startVigil();
+    const vigil = await startVigil(fileEnv);
     onCleanup(() => vigil.stop());
     return vigil;
   })
@@ -117,11 +133,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** Environment added to this file's server (each spec file runs in its own module context). */
+let fileEnv: Record<string, string> = {};
+
 /**
  * Call once at the top of a spec file: starts its server and browser in a `beforeAll` (under the
  * long hook time-out instead of the first test's) and fails early when the SPA was not built.
+ * `env` is added to the server's environment, e.g. `prepareE2e({ env: testBasemap() })` for maps
+ * with drawn street tiles.
  */
-export function prepareE2e(): void {
+export function prepareE2e(options: { env?: Record<string, string> } = {}): void {
+  fileEnv = { ...options.env };
   e2e.beforeAll(async ({ vigil, browser }) => {
     const home = await fetch(`${vigil.url}/`);
     if (!(home.headers.get('content-type') ?? '').includes('text/html')) {

@@ -9,7 +9,7 @@ export const extraInfosEvents = {
 const infos = {
   thirdParty: { enabled: true, label: 'Single sign-on', url: '/services/backOffice/signin/oidc/start' },
   env: 'test',
-  tileUrl: '/tiles/{z}/{x}/{y}.png',
+  basemap: { archive: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Test tiles', maxZoom: 19, outlinesUrl: '/tiles/outlines.json', communesUrl: '/tiles/communes.json' },
   analyticsUrl: '',
   errorReportingUrl: '',
   wsPath: '/services/ws',

@@ -46,7 +46,7 @@ export function userOf(overrides: Partial<SessionUser> = {}): SessionUser {
 export const extraInfos: ExtraInfos = {
   thirdParty: { enabled: false, label: 'Single sign-on', url: null },
   env: 'test',
-  tileUrl: '/tiles/{z}/{x}/{y}.png',
+  basemap: { archive: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Test tiles', maxZoom: 19, outlinesUrl: '/tiles/outlines.json', communesUrl: '/tiles/communes.json' },
   analyticsUrl: '',
   errorReportingUrl: '',
   wsPath: '/services/ws',

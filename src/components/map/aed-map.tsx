@@ -1,6 +1,7 @@
 import './aed-map.css';
 import { useEffect, useRef } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
+import type { Basemap } from '../../../contract/tiles.schemas';
 import type { Coordinates } from './coordinates';
 import { AedClusterLayer, type AedClusterLayerProps } from './aed-cluster-layer';
 import { VigilMap } from './vigil-map';
@@ -14,7 +15,7 @@ export interface MapViewport {
 export interface AedMapProps extends Omit<AedClusterLayerProps, 'clusters' | 'points'> {
   center: Coordinates;
   zoom: number;
-  tileUrl?: string | null;
+  basemap?: Basemap | null;
   label: string;
   clusters: AedClusterLayerProps['clusters'];
   points: AedClusterLayerProps['points'];
@@ -51,10 +52,10 @@ function ViewportReporter({ onViewport }: { onViewport: (viewport: MapViewport) 
 }
 
 /** The AED map of the list: server-side clusters by viewport and zoom, a click on an AED opens it. */
-export function AedMap({ center, zoom, tileUrl, label, onViewport, loading = false, className, ...layer }: AedMapProps) {
+export function AedMap({ center, zoom, basemap, label, onViewport, loading = false, className, ...layer }: AedMapProps) {
   return (
     <div className={`aed-map ${className ?? ''}`} data-testid="aed-map" aria-busy={loading}>
-      <VigilMap center={center} zoom={zoom} tileUrl={tileUrl} label={label}>
+      <VigilMap center={center} zoom={zoom} basemap={basemap} label={label}>
         <ViewportReporter onViewport={onViewport} />
         <AedClusterLayer {...layer} />
       </VigilMap>

@@ -1,18 +1,18 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type { LatLngBoundsExpression, LeafletMouseEvent } from 'leaflet';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { MapContainer, ScaleControl, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AttributionControl, MapContainer, ScaleControl, useMap, useMapEvents } from 'react-leaflet';
+import type { Basemap } from '../../../contract/tiles.schemas';
+import { useIntl } from '../../i18n/intl-provider';
+import { BasemapLayers, outlinesOnly } from './basemap-layers';
 import type { Coordinates } from './coordinates';
-
-/** A transparent pixel: a tile that fails to load leaves the plain map background, not a broken image. */
-const blankTile = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 export interface VigilMapProps {
   center: Coordinates;
   zoom: number;
-  /** Tile URL template from getExtraInfos (`tileUrl`); without it, or when tiles fail, the markers stand on a plain background. */
-  tileUrl?: string | null;
+  /** The basemap of getExtraInfos; without it (not loaded), the outlines Vigil serves. */
+  basemap?: Basemap | null;
   /** A click on the map (not on a marker). */
   onMapClick?: (point: Coordinates) => void;
   /** Accessible name of the map region. */
@@ -22,18 +22,27 @@ export interface VigilMapProps {
 }
 
 /**
- * The one map of Vigil (alert screen, AED screens): Leaflet with the configured tiles, a metric
- * scale, and a plain grid background that keeps the map readable when the tiles do not answer.
+ * The one map of Vigil (alert screen, AED screens, dashboards): Leaflet over the basemap (offline
+ * archive, online street tiles, or outlines with a "street map unavailable" notice), its credits,
+ * and a metric scale.
  */
-export function VigilMap({ center, zoom, tileUrl, onMapClick, label, className, children }: VigilMapProps) {
+export function VigilMap({ center, zoom, basemap, onMapClick, label, className, children }: VigilMapProps) {
+  const { t, language } = useIntl();
+  const [streetMap, setStreetMap] = useState(true);
   return (
-    <div className={`vigil-map ${className ?? ''}`} role="region" aria-label={label}>
-      <MapContainer center={[center.lat, center.lon]} zoom={zoom} className="vigil-map__canvas" zoomControl attributionControl={false} worldCopyJump>
-        {tileUrl ? <TileLayer url={tileUrl} errorTileUrl={blankTile} maxZoom={19} /> : null}
+    <div className={`vigil-map ${streetMap ? '' : 'vigil-map--outlines'} ${className ?? ''}`} role="region" aria-label={label}>
+      <MapContainer center={[center.lat, center.lon]} zoom={zoom} maxZoom={20} className="vigil-map__canvas" zoomControl attributionControl={false} worldCopyJump>
+        <AttributionControl position="bottomright" prefix={false} />
+        <BasemapLayers basemap={basemap ?? outlinesOnly} lang={language.iso} onStreetMap={setStreetMap} />
         <ScaleControl imperial={false} position="bottomleft" />
         {onMapClick ? <ClickHandler onMapClick={onMapClick} /> : null}
         {children}
       </MapContainer>
+      {streetMap ? null : (
+        <p className="vigil-map__notice" role="status">
+          <i className="pi pi-map" aria-hidden /> {t('map.street-unavailable')}
+        </p>
+      )}
     </div>
   );
 }

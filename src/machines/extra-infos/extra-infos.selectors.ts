@@ -11,3 +11,6 @@ export function thirdPartyOf(snapshot: ExtraInfosSnapshot): { label: string; url
   const thirdParty = snapshot.context.infos?.thirdParty;
   return thirdParty?.enabled && thirdParty.url ? { label: thirdParty.label, url: thirdParty.url } : null;
 }
+
+/** What the maps draw under their markers (null until the extra information is loaded). */
+export const basemapOf = (snapshot: ExtraInfosSnapshot) => snapshot.context.infos?.basemap ?? null;

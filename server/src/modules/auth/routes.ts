@@ -5,6 +5,7 @@ import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { authenticate, sessionOf } from '../../plugins/authenticate';
 import { typed } from '../../routing';
+import { basemapOf } from '../tiles/service';
 import { oidcRoutes } from './oidc';
 import * as service from './service';
 
@@ -31,7 +32,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
           url: ctx.config.OIDC_ISSUER ? '/services/backOffice/signin/oidc/start' : null,
         },
         env: ctx.config.VIGIL_ENV,
-        tileUrl: ctx.config.TILE_URL,
+        basemap: await basemapOf(ctx),
         analyticsUrl: ctx.config.ANALYTICS_URL,
         errorReportingUrl: ctx.config.ERROR_REPORTING_URL,
         wsPath: ctx.config.WS_PATH,

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AedMap, type MapViewport } from '../../../components/map/aed-map';
 import { useIntl } from '../../../i18n/intl-provider';
-import { extraInfosOf } from '../../../machines/extra-infos/extra-infos.selectors';
+import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
 import { isAedLoading, mapOf } from '../../../machines/aed-list/aed-list.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AedListActor } from '../aed-list-actor';
@@ -15,7 +15,7 @@ export function AedMapView() {
   const { t, locale } = useIntl();
   const list = AedListActor.useActorRef();
   const navigate = useNavigate();
-  const tileUrl = ExtraInfosActor.useSelector((snapshot) => extraInfosOf(snapshot)?.tileUrl ?? null);
+  const basemap = ExtraInfosActor.useSelector(basemapOf);
   const map = AedListActor.useSelector(mapOf);
   const loading = AedListActor.useSelector(isAedLoading);
   // Reopen where the map was last left (the machine keeps the viewport across view changes).
@@ -38,7 +38,7 @@ export function AedMapView() {
       <AedMap
         center={start.center}
         zoom={start.zoom}
-        tileUrl={tileUrl}
+        basemap={basemap}
         label={t('aed.map.label')}
         clusters={map?.clusters ?? []}
         points={map?.points ?? []}

@@ -6,7 +6,7 @@ import { PasteCoordinatesButton } from '../../../components/map/paste-coordinate
 import { MapFocus, VigilMap } from '../../../components/map/vigil-map';
 import type { Coordinates } from '../../../components/map/coordinates';
 import { useIntl } from '../../../i18n/intl-provider';
-import { extraInfosOf } from '../../../machines/extra-infos/extra-infos.selectors';
+import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
 import { countriesOf, geoResultsOf, isDeleted, isGeocoding, needsPinMoveOf, optionsOf, valueOf } from '../../../machines/aed-form/aed-form.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AedFormActor } from '../aed-form-actor';
@@ -49,7 +49,7 @@ export function LocationSection() {
 function PlaceCard() {
   const { t } = useIntl();
   const form = AedFormActor.useActorRef();
-  const tileUrl = ExtraInfosActor.useSelector((snapshot) => extraInfosOf(snapshot)?.tileUrl ?? null);
+  const basemap = ExtraInfosActor.useSelector(basemapOf);
   const lat = AedFormActor.useSelector((snapshot) => valueOf(snapshot, 'lat') as number);
   const lon = AedFormActor.useSelector((snapshot) => valueOf(snapshot, 'lon') as number);
   const results = AedFormActor.useSelector(geoResultsOf, sameJson);
@@ -83,7 +83,7 @@ function PlaceCard() {
       ) : null}
       {needsPinMove ? <Message severity="warn" text={t('aed.form.pin-must-move')} className="w-full" /> : null}
       <div className="aed-place__map">
-        <VigilMap center={pin} zoom={17} tileUrl={tileUrl} label={t('aed.form.map')} onMapClick={readOnly ? undefined : place}>
+        <VigilMap center={pin} zoom={17} basemap={basemap} label={t('aed.form.map')} onMapClick={readOnly ? undefined : place}>
           <MapFocus point={pin} focusKey={`${lat.toFixed(5)}:${lon.toFixed(5)}`} minZoom={15} />
           <PinMarker position={pin} draggable={!readOnly} onMove={place} title={t('aed.form.pin')} glyph="pi-bolt" className="aed-pin" />
         </VigilMap>

@@ -3,7 +3,7 @@ import type { Coordinates } from '../../../components/map/coordinates';
 import { PinMarker, PointMarker, RadiusCircle } from '../../../components/map/markers';
 import { FitPoints, MapFocus, VigilMap } from '../../../components/map/vigil-map';
 import { useIntl } from '../../../i18n/intl-provider';
-import { extraInfosOf } from '../../../machines/extra-infos/extra-infos.selectors';
+import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
 import { aedsOf, alertIdOf, alertOf, alertRadiusOf, canPlace, initialMapOf, isBusy, phaseOf, placedRespondersOf, responderPhaseOf, victimOf } from '../../../machines/alert/alert.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AlertActor } from '../alert-actor';
@@ -19,7 +19,7 @@ const samePoints = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.st
 export function AlertMap() {
   const { t } = useIntl();
   const alert = AlertActor.useActorRef();
-  const tileUrl = ExtraInfosActor.useSelector((snapshot) => extraInfosOf(snapshot)?.tileUrl ?? null);
+  const basemap = ExtraInfosActor.useSelector(basemapOf);
   const initial = AlertActor.useSelector(initialMapOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
   const confirmed = AlertActor.useSelector(alertOf);
@@ -37,7 +37,7 @@ export function AlertMap() {
 
   return (
     <div className="alert-map" data-testid="alert-map">
-      <VigilMap center={initial.center} zoom={initial.zoom} tileUrl={tileUrl} label={t('alert.map.label')} onMapClick={editing && mayPlace ? place : undefined}>
+      <VigilMap center={initial.center} zoom={initial.zoom} basemap={basemap} label={t('alert.map.label')} onMapClick={editing && mayPlace ? place : undefined}>
         <MapFocus point={victim} focusKey={focusKey} />
         <FitPoints points={fitPoints} fitKey={responders.length > 0 ? alertId : null} />
         {victim ? <RadiusCircle center={victim} radius={radius} /> : null}

@@ -11,7 +11,7 @@ import { formatDateTime, formatTime } from '../../../i18n/dates';
 /** A day (YYYY-MM-DD) in the interface's language. */
 const dayOf = (day: string, locale: string) => DateTime.fromISO(day).setLocale(locale.replace('_', '-')).toLocaleString(DateTime.DATE_MED);
 import { useIntl } from '../../../i18n/intl-provider';
-import { extraInfosOf } from '../../../machines/extra-infos/extra-infos.selectors';
+import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
 import { indicatorErrorOf, indicatorOf, isLoadingIndicator } from '../../../machines/dashboard/indicators.selectors';
 import type { IndicatorPart } from '../../../machines/dashboard/indicators.types';
 import { AlertTypeIcon } from '../../alert/parts/alert-type-icon';
@@ -159,12 +159,12 @@ export function RankingCard({ part, title }: { part: 'alertsRanking' | 'responde
 export function HeatmapCard({ part, title }: { part: 'aedsHeatmap' | 'respondersHeatmap'; title: string }) {
   const { t, locale } = useIntl();
   const { data, loading, error } = useIndicator(part);
-  const tileUrl = ExtraInfosActor.useSelector((snapshot) => extraInfosOf(snapshot)?.tileUrl ?? null);
+  const basemap = ExtraInfosActor.useSelector(basemapOf);
   const points = data?.points ?? [];
   const fit = points.map(([lat, lon]) => ({ lat, lon }));
   return (
     <Panel title={title} icon="pi-map" loading={loading} error={error} className="dash-panel--map" testId={`indicator-${part}`}>
-      <VigilMap center={{ lat: 45.75, lon: 3.08 }} zoom={9} tileUrl={tileUrl} label={title} className="dash-map">
+      <VigilMap center={{ lat: 45.75, lon: 3.08 }} zoom={9} basemap={basemap} label={title} className="dash-map">
         <HeatmapLayer points={points} max={data?.max ?? 1} />
         <FitPoints points={fit} fitKey={fit.length ? `${part}-${fit.length}-${fit[0].lat}` : null} maxZoom={12} />
       </VigilMap>

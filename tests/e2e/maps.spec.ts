@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { e2e, prepareE2e, screenshot, signIn, testBasemap } from './harness';
+import { drawnTileColours } from './map-tiles';
 
 /**
  * The street map from the offline archive: a Vigil serving the test archive (TILE_PMTILES, no
@@ -9,19 +9,6 @@ import { e2e, prepareE2e, screenshot, signIn, testBasemap } from './harness';
  */
 
 prepareE2e({ env: testBasemap() });
-
-/** Distinct colours drawn on the map's canvas tiles (sampled), as the dispatcher sees them. */
-const drawnColours = (page: Page) =>
-  page.locator('.vigil-map canvas.leaflet-tile').evaluateAll((canvases) => {
-    const colours = new Set<string>();
-    for (const canvas of canvases as HTMLCanvasElement[]) {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) continue;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let index = 0; index < data.length; index += 4 * 97) colours.add(`${data[index]},${data[index + 1]},${data[index + 2]},${data[index + 3]}`);
-    }
-    return colours.size;
-  });
 
 e2e('the alert map draws the streets of the offline archive, read with range requests', { timeout: 120_000 }, async ({ vigil, browser, page }) => {
   const errors: string[] = [];
@@ -41,7 +28,7 @@ e2e('the alert map draws the streets of the offline archive, read with range req
   await page.locator('[data-testid="paste-coordinates"]').click();
   await expect.poll(() => page.locator('[data-testid="victim-coordinates"]').textContent(), { timeout: 15_000 }).toContain('45.77720, 3.08190');
 
-  await expect.poll(() => drawnColours(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await expect.poll(() => drawnTileColours(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
   expect(archiveAnswers.length).toBeGreaterThan(0);
   expect(archiveAnswers.every((status) => status === 206)).toBe(true);
   expect(await page.locator('.vigil-map__notice').count()).toBe(0);

@@ -73,12 +73,17 @@ async function expectOutageAnswers(answers: Answer[], annotate: (message: string
   await annotate(`${answers.length} answers under load, the slowest in ${Math.round(Math.max(...answers.map((answer) => answer.ms)))} ms (connect time-out ${connectTimeoutMs} ms)`);
 }
 
-/** A caller that comes while the outage lasts: both its calls answer 503 with the key, while the outage still holds. */
+/**
+ * A caller that comes while the outage lasts answers while the outage still holds: the health check
+ * (a database round trip) 503 with the key, the country list 200 or the same 503 (its session may
+ * be kept in memory). Answers the 503s.
+ */
 async function expectAnsweredDuringOutage(app: FastifyInstance, authorization: string, annotate: (message: string) => Promise<unknown>): Promise<Answer[]> {
-  const answers = await probe(app, authorization);
-  expect(answers.map((answer) => isUnavailable(answer))).toEqual([true, true]);
-  await annotate(`a caller during the outage answered 503 in ${answers.map((answer) => Math.round(answer.ms)).join(' and ')} ms`);
-  return answers;
+  const [health, countries] = await probe(app, authorization);
+  expect(isUnavailable(health), JSON.stringify(health)).toBe(true);
+  expect(countries.status === 200 || isUnavailable(countries), JSON.stringify(countries)).toBe(true);
+  await annotate(`a caller during the outage: health ${health.status} in ${Math.round(health.ms)} ms, countries ${countries.status} in ${Math.round(countries.ms)} ms`);
+  return [health, countries].filter(isUnavailable);
 }
 
 /** Waits until the instance answers again, then checks twenty rounds in a row are all 200. */
@@ -113,13 +118,17 @@ describe.skipIf(!serverUrl)('database gone under load (PostgreSQL only; skipped 
 
     await sleep(300);
     await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS false`);
-    const [{ terminated }] = (
-      await admin.query<{ terminated: number }>('SELECT count(pg_terminate_backend(pid))::int AS terminated FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [databaseName])
-    ).rows;
-    expect(terminated).toBeGreaterThan(0);
-    await sleep(1500);
-    await expectAnsweredDuringOutage(server.app, authorization, annotate);
-    await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
+    try {
+      const [{ terminated }] = (
+        await admin.query<{ terminated: number }>('SELECT count(pg_terminate_backend(pid))::int AS terminated FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [databaseName])
+      ).rows;
+      expect(terminated).toBeGreaterThan(0);
+      await sleep(1500);
+      await expectAnsweredDuringOutage(server.app, authorization, annotate);
+    } finally {
+      // The next test needs the database back, whatever this one found.
+      await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
+    }
     await sleep(1000);
     outageOver();
 

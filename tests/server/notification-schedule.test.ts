@@ -38,10 +38,14 @@ async function stop(instance: { app: FastifyInstance; ctx: AppContext }): Promis
   await stopContext(instance.ctx);
 }
 
-/** Programs a notification to the public app's trained French Android responders at `date`. */
-async function programme(server: TestServer, date: string): Promise<{ id: number; publicApp: number }> {
+/**
+ * Programs a notification to the public app's trained French Android responders `secondsAhead` from
+ * the moment it is sent (after the sign-in, which a busy machine may make slow).
+ */
+async function programme(server: TestServer, secondsAhead: number): Promise<{ id: number; publicApp: number; date: string }> {
   const admin = await server.signIn('admin@vigil.test');
   const [{ id: publicApp }] = await server.ctx.database.query<{ id: number }>(`SELECT id FROM accounts WHERE name = 'Vigil public app'`);
+  const date = new Date(Date.now() + secondsAhead * 1000).toISOString();
   const response = await server.app.inject({
     method: 'POST',
     url: '/services/backoffice/admin/notification/postAdminNotification',
@@ -62,7 +66,7 @@ async function programme(server: TestServer, date: string): Promise<{ id: number
   });
   expect(response.statusCode).toBe(200);
   expect(response.json().data).toMatchObject({ status: 'planned', programmedDate: date, recipients: 0 });
-  return { id: response.json().data.id, publicApp };
+  return { id: response.json().data.id, publicApp, date };
 }
 
 /** Waits for the notification to be sent, then checks it went out once: one message per device, one start job. */
@@ -99,8 +103,7 @@ describe('programmed notification', () => {
     running.push(server);
     if (server.ctx.config.DATABASE_URL) databaseUrls.add(server.ctx.config.DATABASE_URL);
     // Far enough ahead for the instance to stop before it, on a slow machine too.
-    const date = new Date(Date.now() + 8000).toISOString();
-    const { id, publicApp } = await programme(server, date);
+    const { id, publicApp, date } = await programme(server, 8);
 
     // The instance stops before the date; the date passes while none runs.
     await stop(server);
@@ -127,8 +130,7 @@ describe('programmed notification', () => {
     // Instance B: its own process state, the same database; both run the durable jobs and race for them.
     const b = await restart(a.ctx.config);
     running.push(b);
-    const date = new Date(Date.now() + 3000).toISOString();
-    const { id, publicApp } = await programme(a, date);
+    const { id, publicApp, date } = await programme(a, 3);
     await expectSentOnce(b.ctx.database, id, publicApp, date);
   }, 240_000);
 });

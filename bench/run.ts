@@ -12,6 +12,7 @@ const runners: Record<string, string> = {
   imports: 'bench/imports/imports.bench.ts',
   notifications: 'bench/notifications/run.ts',
   history: 'bench/history/run.ts',
+  addresses: 'bench/addresses/run.ts',
 };
 
 const [area, ...options] = process.argv.slice(2);

@@ -30,6 +30,15 @@ export const geoResult = z.object({
   score: z.number(),
   /** True when the answer is only as precise as the commune: the pin must be moved (spec §5). */
   needsPinMove: z.boolean(),
+  /** Number and street ("12 Place de Jaude"); empty for a commune-only answer. */
+  street: z.string(),
+  /** The département of a French answer ("63", "Puy-de-Dôme"); empty elsewhere. */
+  departementCode: z.string(),
+  departementName: z.string(),
+  /** Kilometres from the centre of the service area: a far homonym shows how far it is. */
+  distanceKm: z.number(),
+  /** Beyond the service area (GEOCODER_AREA_KM): never used unless chosen (its postal code given). */
+  outsideArea: z.boolean(),
 });
 export type GeoResult = z.infer<typeof geoResult>;
 
@@ -54,3 +63,13 @@ export const country = z.object({
   phoneCode: z.string(),
 });
 export type Country = z.infer<typeof country>;
+
+/** GET /services/backOffice/aed/coordinatesCheck: a pasted or typed point, and the country of the service. */
+export const coordinatesCheckQuery = reverseGeoCodingQuery;
+
+/** Whether a point is in the service's country; when not, the swapped point if that one is (a "longitude, latitude" paste). */
+export const coordinatesCheck = z.object({
+  inCountry: z.boolean(),
+  swapped: z.object({ lat: z.number(), lon: z.number() }).nullable(),
+});
+export type CoordinatesCheck = z.infer<typeof coordinatesCheck>;

@@ -113,6 +113,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'PATCH', path: `${sa}/aed/aedMerge`, access: 'aed.merge', own: 200, other: 404, note: 'own: two fresh AEDs per caller' },
   { method: 'GET', path: `${sa}/aed/geoCoding`, access: 'aed.read', own: 200 },
   { method: 'GET', path: `${sa}/aed/reverseGeoCoding`, access: 'aed.read', own: 200 },
+  { method: 'GET', path: `${sa}/aed/coordinatesCheck`, access: 'aed.read', own: 200 },
   { method: 'GET', path: `${sa}/country/`, access: 'aed.read', own: 200 },
 
   // AED import

@@ -23,7 +23,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     database,
     log: logger,
     mail: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger }),
-    geocoder: createGeocoder(config, logger),
+    geocoder: createGeocoder(config, logger, database),
     tokens: createTokens(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     identities: createIdentities(database, logger),
     subtrees: createSubtrees(database, logger),

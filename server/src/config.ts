@@ -36,11 +36,21 @@ const envSchema = z.object({
   VIGIL_ENV: z.string().default('local'),
   /** Sign-in attempts allowed per IP and per minute. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(10),
-  /** Geocoder: the offline gazetteer of French communes (commune precision), or a BAN- or Nominatim-compatible service at GEOCODER_URL. */
-  GEOCODER: z.enum(['gazetteer', 'ban', 'nominatim']).default('gazetteer'),
+  /**
+   * Geocoder: auto (imported addresses when present, else the BAN service when it answers, else the
+   * gazetteer), the offline gazetteer of French communes (commune precision), or a BAN- or
+   * Nominatim-compatible service at GEOCODER_URL.
+   */
+  GEOCODER: z.enum(['auto', 'gazetteer', 'ban', 'nominatim']).default('auto'),
   GEOCODER_URL: z.url().optional(),
   /** Beyond this the HTTP geocoder is given up and the gazetteer answers. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+  /**
+   * Radius of the service area around the alert map's centre (ALERT_MAP_LAT/LNG), km: suggestions
+   * beyond it rank after those within, and an address found only beyond it is not used unless its
+   * postal code was typed (a homonym far away is never picked silently).
+   */
+  GEOCODER_AREA_KM: z.coerce.number().positive().default(100),
   /** Push providers, comma-separated: log (embedded: records and logs), fcm (Android, iOS), webpush (browsers). */
   PUSH_PROVIDER: z.string().regex(/^(log|fcm|webpush)(,(log|fcm|webpush))*$/, 'config.push-provider').default('log'),
   /** Beyond this a push service's answer (FCM, Web Push, the FCM token exchange) is given up; the message is retried later. */

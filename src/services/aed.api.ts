@@ -1,7 +1,7 @@
 import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } from '../../contract/aed.schemas';
 import type { AedExportBody, AedListBody, AedListItem, AedMapBody } from '../../contract/aed-list.schemas';
 import type { AccountSummary } from '../../contract/auth.schemas';
-import type { Country, GeoResult } from '../../contract/geo.schemas';
+import type { CoordinatesCheck, Country, GeoResult } from '../../contract/geo.schemas';
 import { call, download, requestTimeoutMs, type Result } from './http';
 
 /**
@@ -286,6 +286,11 @@ export function geoCoding(query: GeoCodingQuery, signal?: AbortSignal): Promise<
 
 export function reverseGeoCoding(lat: number, lon: number, country: string | undefined, signal?: AbortSignal): Promise<Result<GeoResult>> {
   return call<GeoResult>(`${base}/reverseGeoCoding`, { query: { lat, lon, ...(country ? { country } : {}) }, signal });
+}
+
+/** Whether a pasted point is in the country, and the swapped point when only that one is. */
+export function checkCoordinates(lat: number, lon: number, country: string, signal?: AbortSignal): Promise<Result<CoordinatesCheck>> {
+  return call<CoordinatesCheck>(`${base}/coordinatesCheck`, { query: { lat, lon, country }, signal });
 }
 
 // ---- Duplicates and merge ---------------------------------------------------------------------

@@ -78,8 +78,8 @@ export function aedDetail(overrides: Partial<AedDetail> = {}): AedDetail {
   };
 }
 
-export const geoResult: GeoResult = { label: '5 Rue Croisier, 63200 Riom', lat: 45.8941, lon: 3.1132, city: 'Riom', zipCode: '63200', countryCode: 'FR', precision: 'housenumber', score: 0.9, needsPinMove: false };
-export const communeResult: GeoResult = { label: 'Riom', lat: 45.894, lon: 3.113, city: 'Riom', zipCode: '63200', countryCode: 'FR', precision: 'municipality', score: 0.6, needsPinMove: true };
+export const geoResult: GeoResult = { label: '5 Rue Croisier, 63200 Riom', lat: 45.8941, lon: 3.1132, city: 'Riom', zipCode: '63200', countryCode: 'FR', precision: 'housenumber', score: 0.9, needsPinMove: false, street: '5 Rue Croisier', departementCode: '63', departementName: 'Puy-de-Dôme', distanceKm: 17.2, outsideArea: false };
+export const communeResult: GeoResult = { label: 'Riom', lat: 45.894, lon: 3.113, city: 'Riom', zipCode: '63200', countryCode: 'FR', precision: 'municipality', score: 0.6, needsPinMove: true, street: '', departementCode: '63', departementName: 'Puy-de-Dôme', distanceKm: 17.2, outsideArea: false };
 
 /** A File that says what it is in JSON (the path planner tells samples apart by their JSON, and a File's is `{}`). */
 function sampleFile(parts: BlobPart[], name: string, type: string): File {

@@ -8,7 +8,7 @@ export const addressSearchEvents = {
   'query.clear': [{ type: 'query.clear' }],
 } satisfies EventSamples<typeof addressSearchMachine>;
 
-export const suggestion = { label: '1 Place de Jaude 63000 Clermont-Ferrand', lat: 45.7772, lon: 3.087, city: 'Clermont-Ferrand', zipCode: '63000', countryCode: 'FR', precision: 'housenumber' as const, score: 0.9, needsPinMove: false };
+export const suggestion = { label: '1 Place de Jaude 63000 Clermont-Ferrand', lat: 45.7772, lon: 3.087, city: 'Clermont-Ferrand', zipCode: '63000', countryCode: 'FR', precision: 'housenumber' as const, score: 0.9, needsPinMove: false, street: '1 Place de Jaude', departementCode: '63', departementName: 'Puy-de-Dôme', distanceKm: 3.1, outsideArea: false };
 
 export const pathModel = definePathModel({
   machine: addressSearchMachine,

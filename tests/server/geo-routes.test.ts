@@ -36,12 +36,22 @@ describe('access', () => {
 });
 
 describe('GET /services/backOffice/aed/geoCoding', () => {
-  it('answers the candidates with the commune first and asks to move the pin', async () => {
+  it('answers an imported address at house-number precision, naming its commune and département', async () => {
     const response = await get('/services/backOffice/aed/geoCoding?address=12%20rue%20Blatin&zipCode=63000&city=Clermont-Ferrand&countryCode=fr', operator);
     expect(response.statusCode).toBe(200);
     const [first] = response.json().data;
-    expect(first).toMatchObject({ city: 'Clermont-Ferrand', zipCode: '63000', countryCode: 'FR', precision: 'municipality', needsPinMove: true });
+    expect(first).toMatchObject({
+      label: '12 Rue Blatin 63000 Clermont-Ferrand', city: 'Clermont-Ferrand', zipCode: '63000', countryCode: 'FR', precision: 'housenumber', needsPinMove: false,
+      departementCode: '63', departementName: 'Puy-de-Dôme', outsideArea: false,
+    });
     expect(first.lat).toBeCloseTo(45.78, 1);
+  });
+
+  it('answers a commune without imported addresses from the gazetteer, and asks to move the pin', async () => {
+    const response = await get('/services/backOffice/aed/geoCoding?address=12%20rue%20de%20la%20Poste&zipCode=63190&city=Lezoux&countryCode=fr', operator);
+    expect(response.statusCode).toBe(200);
+    const [first] = response.json().data;
+    expect(first).toMatchObject({ city: 'Lezoux', zipCode: '63190', countryCode: 'FR', precision: 'municipality', needsPinMove: true, departementCode: '63' });
   });
 
   it('answers 404 "check the spelling" when nothing matches', async () => {
@@ -57,10 +67,12 @@ describe('GET /services/backOffice/aed/geoCoding', () => {
 });
 
 describe('GET /services/backOffice/aed/reverseGeoCoding', () => {
-  it('answers the nearest commune', async () => {
+  it('answers the nearest imported address, else the nearest commune', async () => {
     const response = await get('/services/backOffice/aed/reverseGeoCoding?lat=45.7797&lon=3.0868&country=FR', operator);
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ city: 'Clermont-Ferrand', precision: 'municipality', needsPinMove: true });
+    expect(response.json().data).toMatchObject({ city: 'Clermont-Ferrand', precision: 'housenumber', needsPinMove: false, departementCode: '63' });
+    const village = await get('/services/backOffice/aed/reverseGeoCoding?lat=45.8268&lon=3.3797&country=FR', operator);
+    expect(village.json().data).toMatchObject({ city: 'Lezoux', precision: 'municipality', needsPinMove: true });
   });
 
   it('answers 404 where nothing is known and 400 for impossible coordinates', async () => {
@@ -114,7 +126,10 @@ describe('geocodeAddress, for the alert workflow', () => {
 
   it('answers the best candidate, flagged when the pin must be moved, or nothing', async () => {
     expect(await geocodeAddress(server.ctx, { address: '12 rue Blatin 63000 Clermont-Ferrand' })).toMatchObject({
-      city: 'Clermont-Ferrand', precision: 'municipality', needsPinMove: true,
+      city: 'Clermont-Ferrand', precision: 'housenumber', needsPinMove: false,
+    });
+    expect(await geocodeAddress(server.ctx, { address: 'rue de la Poste 63190 Lezoux' })).toMatchObject({
+      city: 'Lezoux', precision: 'municipality', needsPinMove: true,
     });
     expect(await geocodeAddress(server.ctx, { address: 'xyzzy qwerty' })).toBeUndefined();
 

@@ -86,7 +86,7 @@ describe('BAN-compatible provider', () => {
     expect(results.map((result) => result.precision)).toEqual(['housenumber', 'street', 'street', 'municipality']);
     expect(results[0]).toEqual({
       label: '12 Rue Blatin 63000 Clermont-Ferrand', lat: 45.775927, lon: 3.08727, city: 'Clermont-Ferrand', zipCode: '63000',
-      countryCode: 'FR', precision: 'housenumber', score: 0.9731545454545454,
+      countryCode: 'FR', precision: 'housenumber', score: 0.9731545454545454, insee: '63113', street: '12 Rue Blatin',
     });
   });
 

@@ -218,6 +218,7 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
   },
   [`GET ${sa}/aed/geoCoding`]: { own: get(`${sa}/aed/geoCoding?address=${encodeURIComponent('place de Jaude')}&city=Clermont-Ferrand&zipCode=63000&countryCode=FR`) },
   [`GET ${sa}/aed/reverseGeoCoding`]: { own: get(`${sa}/aed/reverseGeoCoding?lat=${at.lat}&lon=${at.lon}&country=FR`) },
+  [`GET ${sa}/aed/coordinatesCheck`]: { own: get(`${sa}/aed/coordinatesCheck?lat=${at.lon}&lon=${at.lat}&country=FR`) },
   [`GET ${sa}/country/`]: { own: get(`${sa}/country/?lang=fr`) },
 
   [`POST ${sb}/aedImport/importFile`]: { own: () => csvUpload() },

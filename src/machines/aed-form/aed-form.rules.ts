@@ -116,10 +116,12 @@ export function placeEdits(result: GeoResult, current: { city?: unknown; zipCode
   };
 }
 
-/** The address a reverse geocoding answer names: street part, zip code, city, country. */
+/**
+ * The address a reverse geocoding answer names, as a whole: number and street, zip code, city,
+ * country. A commune-only answer empties the street rather than keep the old one in the new town.
+ */
 export function addressEdits(result: GeoResult): AedDraft {
-  const street = result.precision === 'municipality' ? null : result.label.split(',')[0]?.trim() || null;
-  return { ...(street ? { address: street } : {}), city: result.city, zipCode: result.zipCode, country: result.countryCode.toUpperCase() };
+  return { address: result.street || null, city: result.city, zipCode: result.zipCode, country: result.countryCode.toUpperCase() };
 }
 
 /** The udid of the page that creates an AED (PATCH patchAed/new). */

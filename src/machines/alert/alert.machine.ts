@@ -41,7 +41,7 @@ function placeOf(context: AlertContext, event: AlertEvent): PlaceRequest {
 
 /** A fresh intervention: nothing placed, the options and the chosen debug mode kept. */
 function freshContext(context: AlertContext): Partial<AlertContext> {
-  return { alert: null, place: { address: '' }, addressInfo: '', alertType: 1, nbPotentialBS: null, aeds: [], wrongAddress: false, needsPinMove: false, responders: [], refreshAgain: false, stale: false, debugMode: context.debugMode };
+  return { alert: null, place: { address: '' }, addressInfo: '', alertType: 1, nbPotentialBS: null, aeds: [], wrongAddress: false, wrongAddressKey: null, needsPinMove: false, responders: [], refreshAgain: false, stale: false, debugMode: context.debugMode };
 }
 
 /**
@@ -80,6 +80,7 @@ export const alertMachine = setup({
     keepSetUp: assign(({ context }, params: { result: SetUpResult }) => ({
       alert: params.result.alert,
       wrongAddress: params.result.wrongAddress,
+      wrongAddressKey: params.result.wrongAddress ? params.result.msg : null,
       needsPinMove: params.result.needsPinMove,
       nbPotentialBS: params.result.nbPotentialBS,
       aeds: params.result.aeds,
@@ -153,6 +154,7 @@ export const alertMachine = setup({
     nbPotentialBS: null,
     aeds: [],
     wrongAddress: false,
+    wrongAddressKey: null,
     needsPinMove: false,
     responders: [],
     refreshAgain: false,

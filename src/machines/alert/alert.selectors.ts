@@ -27,6 +27,9 @@ export function setUpStatusOf(snapshot: AlertSnapshot): SetUpStatus | null {
   return typeof value === 'object' && 'editing' in value ? (value.editing as SetUpStatus) : null;
 }
 
+/** Why the last set-up found no place to use (message key), when it did not. */
+export const wrongAddressKeyOf = (snapshot: AlertSnapshot) => snapshot.context.wrongAddressKey;
+
 /** A call is running: set-up, launch, a responder change, a move, a close. */
 export const isBusy = (snapshot: AlertSnapshot) => snapshot.hasTag('busy');
 export const isPreviewing = (snapshot: AlertSnapshot) => snapshot.hasTag('previewing');

@@ -33,6 +33,8 @@ export interface AlertContext {
   aeds: NearbyAed[];
   /** The last set-up found no such address: "check the spelling". */
   wrongAddress: boolean;
+  /** Why (message key): not found, or found only beyond the service area (pick the suggestion to confirm). */
+  wrongAddressKey: string | null;
   /** The last set-up placed the victim at commune precision: the pin must be moved. */
   needsPinMove: boolean;
   /** The responders of the live (or closed) alert, as the server lists them. */

@@ -13,6 +13,7 @@ const banFeature = z.object({
     name: z.string().optional(),
     postcode: z.string().optional(),
     city: z.string().optional(),
+    citycode: z.string().optional(),
   }),
 });
 const banCollection = z.object({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) });
@@ -75,6 +76,8 @@ function featuresOf(body: unknown): GeocodeResult[] {
       countryCode: 'FR',
       precision: precisionOfType[properties.type] ?? 'municipality',
       score: Math.min(1, Math.max(0, properties.score ?? 0)),
+      insee: properties.citycode,
+      ...(properties.type !== 'municipality' && properties.name ? { street: properties.name } : {}),
     });
   }
   return results;

@@ -170,5 +170,6 @@ function resultOf(place: Place, postcode: string | undefined, score: number): Ge
     countryCode: place.countryCode,
     precision: 'municipality',
     score,
+    ...(place.countryCode === 'FR' ? { insee: place.code } : {}),
   };
 }

@@ -8,6 +8,8 @@ export interface GeocodeQuery {
   /** ISO 3166-1 alpha-2, default FR. */
   countryCode?: string;
   limit?: number;
+  /** The dispatcher's service area: among equally good answers, the nearest first. */
+  near?: { lat: number; lon: number };
 }
 
 export interface GeocodeResult {
@@ -20,6 +22,10 @@ export interface GeocodeResult {
   precision: GeocodePrecision;
   /** 0..1, higher is better. */
   score: number;
+  /** Number and street ("12 Place de Jaude"), without postcode and commune; absent for a commune. */
+  street?: string;
+  /** INSEE code of the commune when the provider gives it: names the département exactly. */
+  insee?: string;
 }
 
 /**

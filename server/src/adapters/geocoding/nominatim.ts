@@ -74,6 +74,7 @@ function resultOf(place: z.infer<typeof nominatimPlace>, countryCode: string | u
     zipCode: address.postcode ?? '',
     countryCode: (address.country_code ?? countryCode ?? 'FR').toUpperCase(),
     precision: precisionOf(place.place_rank, place.address),
+    street: [address.house_number, address.road ?? address.pedestrian ?? address.hamlet].filter(Boolean).join(' '),
     score: Math.round(score * 100) / 100,
   };
 }

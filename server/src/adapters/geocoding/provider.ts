@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Geocoder } from './geocoder';
+import { GeocoderUnavailable } from './http';
 
 /** An HTTP geocoding provider: the port, plus its name and the countries it can answer for. */
 export interface HttpGeocoder extends Geocoder {
@@ -34,5 +35,31 @@ export function withFallback(primary: HttpGeocoder, fallback: Geocoder, log: Fas
         return fallback.reverse(lat, lon, countryCode, signal);
       }
     },
+  };
+}
+
+/** After a failure, the provider is left alone this long: an isolated network does not wait on every keystroke. */
+const pauseAfterFailureMs = 60_000;
+
+/**
+ * The provider, skipped for a minute after it failed (unreachable, timed out, broken answer): the
+ * fallback answers at once meanwhile instead of after GEOCODER_TIMEOUT_MS each time.
+ */
+export function withPause(provider: HttpGeocoder): HttpGeocoder {
+  let failedAt = -Infinity;
+  const guarded = async <T>(call: () => Promise<T>): Promise<T> => {
+    if (Date.now() - failedAt < pauseAfterFailureMs) throw new GeocoderUnavailable(provider.name, 'paused after a recent failure');
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof GeocoderUnavailable) failedAt = Date.now();
+      throw error;
+    }
+  };
+  return {
+    name: provider.name,
+    covers: provider.covers,
+    search: (query, signal) => guarded(() => provider.search(query, signal)),
+    reverse: (lat, lon, countryCode, signal) => guarded(() => provider.reverse(lat, lon, countryCode, signal)),
   };
 }

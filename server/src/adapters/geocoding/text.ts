@@ -86,3 +86,18 @@ export function extractFrenchPostcode(text: string): string | undefined {
   const match = /(?:^|\D)(\d{2}) ?(\d{3})(?!\d)/.exec(text);
   return match ? `${match[1]}${match[2]}` : undefined;
 }
+
+/** Street-type abbreviations of French addresses, read as the full word ("av" → "avenue"). */
+const streetAbbreviations: Record<string, string> = {
+  av: 'avenue', ave: 'avenue', bd: 'boulevard', bld: 'boulevard', blvd: 'boulevard', pl: 'place', imp: 'impasse', rte: 'route',
+  ch: 'chemin', che: 'chemin', chem: 'chemin', fg: 'faubourg', fbg: 'faubourg', sq: 'square', all: 'allee', res: 'residence',
+  lot: 'lotissement', qu: 'quai', pass: 'passage', prom: 'promenade', crs: 'cours', hle: 'halle', gde: 'grande', gd: 'grand',
+};
+
+/** The key street names are searched under: the name key with street-type abbreviations expanded. */
+export function streetKey(text: string): string {
+  return nameKey(text)
+    .split(' ')
+    .map((word) => streetAbbreviations[word] ?? word)
+    .join(' ');
+}

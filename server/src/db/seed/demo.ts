@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { accounts } from '../schema/accounts';
 import { seedAccounts } from './accounts';
 import { seedCommunity } from './community';
+import { seedAddresses } from './addresses';
 import { seedAeds } from './aeds';
 import { seedResponders } from './responders';
 import { seedHistory } from './history';
@@ -17,6 +18,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   await seedResponders(ctx.database.db, seeded);
   await seedCommunity(ctx, seeded);
   await seedHistory(ctx.database.db, seeded);
+  await seedAddresses(ctx);
   ctx.log.info({ ms: Date.now() - started }, 'demo data seeded');
   return true;
 }

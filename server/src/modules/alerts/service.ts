@@ -1,4 +1,5 @@
 import { alertErrorKeys } from '../../../../contract/alert.errors';
+import { geoErrorKeys } from '../../../../contract/geo.errors';
 import { alertTypes, debugModes, testSiteId, type Alert, type AlertDetails, type AlertListQuery, type AlertOptions, type LaunchBody, type SetUpBody, type SetUpResult, type UpdateAddressBody } from '../../../../contract/alert.schemas';
 import { alertStatusCode } from '../../../../contract/charts/alert.chart';
 import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
@@ -12,7 +13,7 @@ import { accountSubtree } from '../accounts/repo';
 import { aedsAround } from './aeds-nearby';
 import { scheduleAutoCloseAfterAnswer } from './auto-close';
 import { afterAlertChange } from './effects';
-import { resolvePlace, type Place } from './place';
+import { isRefusal, resolvePlace, type Place } from './place';
 import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { checkAlertEvent } from './requests';
@@ -107,8 +108,8 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody):
   const site = await resolveSite(db, session, body.idSite, existing);
   const debugMode = debugModeFor(settings, session, body.debugMode, existing);
   const place = await resolvePlace(ctx, body);
-  if (!place) {
-    return { alert: existing ? repo.toAlert(existing) : null, wrongAddress: true, needsPinMove: false, msg: alertErrorKeys.addressNotFound, nbPotentialBS: 0, aeds: [] };
+  if (isRefusal(place)) {
+    return { alert: existing ? repo.toAlert(existing) : null, wrongAddress: true, needsPinMove: false, msg: refusalKey(place.refused), nbPotentialBS: 0, aeds: [] };
   }
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   // Debug mode 3 alerts only bots, started at launch around the victim: the preview is their number.
@@ -125,6 +126,9 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody):
   const needsPinMove = place.precision === 'municipality';
   return { alert: repo.toAlert(row), wrongAddress: false, needsPinMove, msg: needsPinMove ? alertErrorKeys.addressImprecise : null, nbPotentialBS, aeds };
 }
+
+/** The alert's own key for an address not found ("check the spelling"); other refusals keep theirs. */
+const refusalKey = (key: string) => (key === geoErrorKeys.addressNotFound ? alertErrorKeys.addressNotFound : key);
 
 /** The chart's answer for an event on an existing alert, or on a new one (which starts as a draft). */
 function checkState(existing: repo.AlertRow | undefined, event: 'alert.setUp' | 'alert.launch'): void {
@@ -171,7 +175,7 @@ async function launchPlace(ctx: AppContext, body: LaunchBody, existing: repo.Ale
   const typedNewAddress = body.address && body.address !== existing?.address;
   if ((body.lat !== undefined && body.lon !== undefined) || typedNewAddress || !existing) {
     const place = await resolvePlace(ctx, body);
-    if (!place) throw new AppError(422, alertErrorKeys.addressNotFound);
+    if (isRefusal(place)) throw new AppError(422, refusalKey(place.refused));
     return place;
   }
   return { lat: existing.lat, lon: existing.lon, address: existing.address, countryCode: existing.country_code, precision: (existing.precision ?? 'manual') as Place['precision'] };
@@ -207,7 +211,7 @@ export async function updateAddress(ctx: AppContext, session: Session, alertId: 
   const alert = await visibleAlert(ctx, session, alertId);
   checkAlertEvent(alert, 'address.change');
   const place = await resolvePlace(ctx, body);
-  if (!place) throw new AppError(422, alertErrorKeys.addressNotFound);
+  if (isRefusal(place)) throw new AppError(422, refusalKey(place.refused));
   await ctx.database.db.transaction(async (tx) => {
     const current = (await repo.findAlert(tx, alertId, 'any', true))!;
     checkAlertEvent(current, 'address.change');

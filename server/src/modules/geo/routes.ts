@@ -46,6 +46,17 @@ export async function geoRoutes(fastify: FastifyInstance, ctx: AppContext) {
     },
   });
 
+  app.get('/services/backOffice/aed/coordinatesCheck', {
+    preHandler,
+    schema: {
+      tags: ['geo'],
+      summary: 'Whether a point is in the country (FR, LU known offline); when not, the swapped point if that one is',
+      querystring: schemas.coordinatesCheckQuery,
+      response: { 200: ok(schemas.coordinatesCheck), 400: errorBody, 401: errorBody, 403: errorBody },
+    },
+    handler: async (request) => ({ data: await service.checkCoordinates(request.query.lat, request.query.lon, request.query.country) }),
+  });
+
   app.get('/services/backOffice/country/', {
     preHandler,
     schema: {

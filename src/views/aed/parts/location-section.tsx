@@ -52,6 +52,7 @@ function PlaceCard() {
   const basemap = ExtraInfosActor.useSelector(basemapOf);
   const lat = AedFormActor.useSelector((snapshot) => valueOf(snapshot, 'lat') as number);
   const lon = AedFormActor.useSelector((snapshot) => valueOf(snapshot, 'lon') as number);
+  const country = AedFormActor.useSelector((snapshot) => (valueOf(snapshot, 'country') as string | null) || 'FR');
   const results = AedFormActor.useSelector(geoResultsOf, sameJson);
   const needsPinMove = AedFormActor.useSelector(needsPinMoveOf);
   const geocoding = AedFormActor.useSelector(isGeocoding);
@@ -67,7 +68,7 @@ function PlaceCard() {
         <div className="flex gap-2 flex-wrap">
           <Button type="button" icon="pi pi-search" label={t('aed.form.geocode')} size="small" outlined loading={geocoding} disabled={readOnly || !canGeocode} onClick={() => form.send({ type: 'location.geocode' })} data-testid="geocode" />
           <Button type="button" icon="pi pi-map-marker" label={t('aed.form.reverse')} size="small" outlined severity="secondary" disabled={readOnly || !canReverse} onClick={() => form.send({ type: 'location.reverse' })} data-testid="reverse-geocode" />
-          <PasteCoordinatesButton label={t('aed.form.paste')} disabled={readOnly} onCoordinates={place} />
+          <PasteCoordinatesButton label={t('aed.form.paste')} country={country} disabled={readOnly} onCoordinates={place} />
         </div>
       </div>
       {results ? (
@@ -75,7 +76,11 @@ function PlaceCard() {
           {results.map((result, index) => (
             <button key={`${result.label}-${index}`} type="button" role="option" aria-selected={false} className="geo-result" onClick={() => form.send({ type: 'location.pick', index })}>
               <i className={`pi ${result.needsPinMove ? 'pi-exclamation-triangle text-orange-500' : 'pi-map-marker text-primary'}`} aria-hidden />
-              <span className="geo-result__label">{result.label}</span>
+              <span className="geo-result__label">
+                {result.label}
+                {result.departementName ? <small className="text-600"> · {result.departementCode} {result.departementName}</small> : null}
+                {result.outsideArea ? <small className="text-orange-600"> · {t('alert.address.far', { km: Math.round(result.distanceKm) })}</small> : null}
+              </span>
               <small className="text-600">{t(`aed.form.precision.${result.precision}`)}</small>
             </button>
           ))}

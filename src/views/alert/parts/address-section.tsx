@@ -7,8 +7,9 @@ import type { GeoResult } from '../../../../contract/geo.schemas';
 import { PasteCoordinatesButton } from '../../../components/map/paste-coordinates-button';
 import { useIntl } from '../../../i18n/intl-provider';
 import { addressSearchMachine, suggestionAddress } from '../../../machines/alert/address-search.machine';
-import { addressOf, canPlace, isMovingAddress, isPreviewing, optionsOf, phaseOf, setUpStatusOf, victimOf } from '../../../machines/alert/alert.selectors';
+import { addressOf, canPlace, isMovingAddress, isPreviewing, optionsOf, phaseOf, setUpStatusOf, victimOf, wrongAddressKeyOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
+import { AddressSuggestion } from './address-suggestion';
 import { inspected } from '../../../services/inspection';
 
 /**
@@ -24,6 +25,7 @@ export function AddressSection() {
   const previewing = AlertActor.useSelector(isPreviewing);
   const moving = AlertActor.useSelector(isMovingAddress);
   const status = AlertActor.useSelector(setUpStatusOf);
+  const wrongAddressKey = AlertActor.useSelector(wrongAddressKeyOf);
   const live = AlertActor.useSelector((snapshot) => phaseOf(snapshot) === 'live');
   const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
   const countryCode = AlertActor.useSelector((snapshot) => optionsOf(snapshot)?.countryCode ?? 'FR');
@@ -73,19 +75,12 @@ export function AddressSection() {
           disabled={!mayPlace}
           className="alert-address__input"
           inputClassName="w-full"
-          itemTemplate={(item: GeoResult) => (
-            <div className="flex align-items-center gap-2">
-              <i className="pi pi-map-marker text-500" aria-hidden />
-              <span>{item.label}</span>
-              {item.zipCode && !item.label.includes(item.zipCode) ? <span className="text-sm text-600">{item.label === item.city ? item.zipCode : `${item.zipCode} ${item.city}`}</span> : null}
-              {item.needsPinMove ? <span className="text-xs text-500">({t('alert.address.commune')})</span> : null}
-            </div>
-          )}
+          itemTemplate={(item: GeoResult) => <AddressSuggestion item={item} />}
         />
         <Button type="submit" icon="pi pi-search" aria-label={t('alert.address.locate')} tooltip={t('alert.address.locate')} loading={previewing || moving} disabled={!mayPlace || !text.trim()} data-testid="locate-address" />
       </form>
       <div className="alert-address__tools">
-        <PasteCoordinatesButton label={t('alert.address.paste')} disabled={!mayPlace} onCoordinates={(point) => alert.send({ type: 'pin.move', ...point, source: 'paste' })} />
+        <PasteCoordinatesButton label={t('alert.address.paste')} country={countryCode} disabled={!mayPlace} onCoordinates={(point) => alert.send({ type: 'pin.move', ...point, source: 'paste' })} />
         <span className="alert-address__where" data-testid="victim-coordinates">
           {victim ? (
             <>
@@ -96,7 +91,7 @@ export function AddressSection() {
           )}
         </span>
       </div>
-      {status === 'wrongAddress' ? <Message severity="error" className="w-full justify-content-start mt-2" text={t('error.alert.address-not-found')} data-testid="address-message" /> : null}
+      {status === 'wrongAddress' ? <Message severity="error" className="w-full justify-content-start mt-2" text={t(wrongAddressKey ?? 'error.alert.address-not-found')} data-testid="address-message" /> : null}
       {status === 'imprecise' ? <Message severity="warn" className="w-full justify-content-start mt-2" text={t('error.alert.address-imprecise')} data-testid="address-message" /> : null}
     </section>
   );

@@ -8,6 +8,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGeocoder } from '../../server/src/adapters/geocoding/create-geocoder';
+import { createGazetteer } from '../../server/src/adapters/geocoding/gazetteer';
 import { loadConfig } from '../../server/src/config';
 import { importAddressFile, UnknownAddressLayout } from '../../server/src/modules/addresses/import';
 import { geocode } from '../../server/src/modules/geo/service';
@@ -20,6 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vigil-addresses-'));
 beforeAll(async () => {
   server = await startTestServer({}, { background: false });
   operator = await server.signIn('operator@vigil.test');
+  await createGazetteer().ready(); // loaded once per process: not inside the first test's time
 });
 afterAll(async () => server?.close());
 

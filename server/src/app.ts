@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +14,9 @@ import { serializerCompiler } from './serialization';
 import { sessionFromToken } from './plugins/authenticate';
 import { forgetOnWrites } from './plugins/kept-answers';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { metricsRoute } from './observability/metrics-route';
+import { readinessRoutes } from './observability/readiness';
+import { registerRequestLog } from './observability/request-log';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
@@ -62,10 +65,13 @@ export function securityHeaderOptions(ctx: AppContext) {
 
 /** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: ctx.log, trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  // Requests are logged by registerRequestLog (debug, warn when failed or slow), not Fastify's two info lines.
+  const app = Fastify({ loggerInstance: ctx.log, logController: new LogController({ disableRequestLogging: true }), trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  ctx.tracing?.traceRequests(app);
+  registerRequestLog(app, ctx.metrics, ctx.config.SLOW_REQUEST_MS);
 
   await registerSecurityHeaders(app, securityHeaderOptions(ctx));
   forgetOnWrites(app, [ctx.subtrees, ctx.aedPages, ctx.alertViews], aedReadOnlyPosts);
@@ -77,10 +83,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/health', async () => {
-    await ctx.database.query('SELECT 1');
-    return { status: 'ok', database: ctx.database.kind };
-  });
+  readinessRoutes(app, ctx);
+  metricsRoute(app, ctx);
 
   ctx.realtime.route(app, ctx.config.WS_PATH, (token) => sessionFromToken(ctx, token));
   await auditRoutes(app, ctx);
@@ -103,20 +107,23 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await inspectionRoutes(app, ctx);
   await tileRoutes(app, ctx);
 
-  serveSpa(app);
+  serveSpa(app, ctx.config.SERVE_SOURCEMAPS);
   return app;
 }
 
 /**
  * Serves the built SPA when there is one, with index.html for every unknown non-API GET (history
- * routing); everything else unknown is a 404 with a key.
+ * routing); everything else unknown is a 404 with a key. The build writes source maps beside the
+ * scripts; they are served only with SERVE_SOURCEMAPS (they show the whole source).
  */
-function serveSpa(app: FastifyInstance): void {
-  const hasSpa = existsSync(`${spaFolder}/index.html`);
-  if (hasSpa) void app.register(fastifyStatic, { root: spaFolder, wildcard: false });
+export function serveSpa(app: FastifyInstance, serveSourceMaps: boolean, folder = spaFolder): void {
+  const hasSpa = existsSync(`${folder}/index.html`);
+  if (hasSpa) void app.register(fastifyStatic, { root: folder, wildcard: false, allowedPath: (path) => serveSourceMaps || !path.endsWith('.map') });
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/services/') || request.url.startsWith('/api/');
-    if (hasSpa && request.method === 'GET' && !isApi) return reply.sendFile('index.html');
+    const path = request.url.split('?')[0];
+    const isApi = path.startsWith('/services/') || path.startsWith('/api/') || path === '/metrics';
+    const isSourceMap = path.endsWith('.map');
+    if (hasSpa && request.method === 'GET' && !isApi && !isSourceMap) return reply.sendFile('index.html');
     return reply.status(404).send({ error: true, msg: errorKeys.notFound });
   });
 }

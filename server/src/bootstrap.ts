@@ -13,14 +13,20 @@ import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
 import { createTokens, resolveJwtSecret } from './plugins/tokens';
+import { createMetrics } from './observability/metrics';
 
 /** Opens the database and builds every long-lived part. Nothing listens yet. */
 export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
   const logger = log ?? (pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token'] }) as FastifyBaseLogger);
+  // Before the database opens, so that its driver is traced from the first query.
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await (await import('./observability/tracing')).startTracing(config) : undefined;
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
+  const realtime = createRealtime(database, logger);
   return {
     config,
     database,
+    tracing,
+    metrics: createMetrics({ database, sockets: () => realtime.size() }),
     log: logger,
     mail: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: logger }),
     geocoder: createGeocoder(config, logger, database),
@@ -29,7 +35,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     subtrees: createSubtrees(database, logger),
     aedPages: createAedPages(database, logger),
     alertViews: createAlertViews(database, logger),
-    realtime: createRealtime(database, logger),
+    realtime,
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
   };
@@ -53,4 +59,5 @@ export async function stopContext(ctx: AppContext): Promise<void> {
   for (const part of keptParts(ctx).reverse()) await part.stop();
   await ctx.realtime.stop();
   await ctx.database.close();
+  await ctx.tracing?.stop();
 }

@@ -77,6 +77,18 @@ const envSchema = z.object({
   ERROR_REPORTING_URL: z.string().default(''),
   /** Staff groups that may open the live inspector besides the super administrator, comma-separated (e.g. "6,7"). */
   INSPECTOR_GROUPS: z.string().regex(/^\s*(\d+\s*(,\s*\d+\s*)*)?$/, 'config.inspector-groups').default(''),
+  /** Bearer token that opens GET /metrics on the public listener; without it /metrics is only on METRICS_PORT. */
+  METRICS_TOKEN: z.string().min(16, 'config.metrics-token-too-short').optional(),
+  /** A listener of its own for GET /metrics (no token), on METRICS_HOST; off when empty. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** A request slower than this is logged at warn (the others at debug). */
+  SLOW_REQUEST_MS: z.coerce.number().int().nonnegative().default(1000),
+  /** OTLP/HTTP collector (http://collector:4318): traces of HTTP, database and jobs are sent there; nothing is loaded when empty. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().default('vigil'),
+  /** Serve the SPA's source maps (*.map); they are built but not served without it. */
+  SERVE_SOURCEMAPS: z.stringbool().default(false),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -4,6 +4,8 @@ import type { Mailer } from './adapters/mail';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Maintenance } from './db/maintenance';
+import type { Metrics } from './observability/metrics';
+import type { Tracing } from './observability/tracing';
 import type { Subtrees } from './modules/accounts/subtrees';
 import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
@@ -30,5 +32,9 @@ export interface AppContext {
   jobs: Jobs;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */
   maintenance: Maintenance;
+  /** Prometheus metrics of this instance (GET /metrics). */
+  metrics: Metrics;
+  /** OpenTelemetry tracing, loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+  tracing?: Tracing;
   log: FastifyBaseLogger;
 }

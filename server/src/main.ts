@@ -3,6 +3,7 @@ import { createContext, startBackground, stopContext } from './bootstrap';
 import { loadConfig } from './config';
 import { demoPassword, demoUsers } from './db/seed/accounts';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { listenForMetrics } from './observability/metrics-route';
 
 /** Starts one Vigil instance: database, demo data on first start, jobs, HTTP and WebSocket. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   await startBackground(ctx);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const metricsListener = config.METRICS_PORT === undefined ? undefined : await listenForMetrics(ctx);
 
   const url = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
   console.log(`\nVigil is running at ${url} (${ctx.database.kind}${ctx.database.kind === 'pglite' ? ` in ${config.DATA_DIR}` : ''})`);
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    await metricsListener?.close();
     await stopContext(ctx);
     process.exit(0);
   };

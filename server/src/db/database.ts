@@ -43,6 +43,10 @@ export interface Database {
   listen(channel: string, onPayload: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   boss: BossDb;
+  /** Connections of this instance (metrics): PGlite has one, always in this process. */
+  poolStats(): { inUse: number; idle: number; waiting: number };
+  /** Whether the LISTEN of real-time events is up (readiness, metrics). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const db = drizzlePglite(client) as unknown as Db;
   const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  let channels = 0;
   return {
     kind: 'pglite',
     db,
@@ -91,7 +96,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
-      return async () => unsubscribe();
+      channels += 1;
+      return async () => {
+        channels -= 1;
+        await unsubscribe();
+      };
     },
     async notify(channel, payload) {
       await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
@@ -103,6 +112,12 @@ async function openPglite(dataDir: string): Promise<Database> {
         const results = await client.exec(text);
         return results[results.length - 1] ?? { rows: [] };
       },
+    },
+    poolStats() {
+      return { inUse: 0, idle: 1, waiting: 0 };
+    },
+    listening() {
+      return channels > 0 && !client.closed;
     },
     async close() {
       await client.close();
@@ -205,6 +220,12 @@ async function openPostgres(url: string, connectTimeoutMs: number): Promise<Data
       async executeSql(text, values) {
         return pool.query(text, values);
       },
+    },
+    poolStats() {
+      return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
+    listening() {
+      return listener !== undefined && listeners.size > 0;
     },
     async close() {
       closing = true;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { inJobSpan } from '../observability/job-spans';
 
 type Ending = (...args: unknown[]) => Promise<unknown>;
 const { prototype: manager } = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<'complete' | 'fail', Ending> };
@@ -76,7 +77,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
       for (const [queue, handler] of workers) {
         await boss.createQueue(queue);
         const workerId = await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data, job);
+          for (const job of jobs) await inJobSpan(queue, () => handler(job.data, job));
         });
         workerIds.set(queue, workerId);
       }

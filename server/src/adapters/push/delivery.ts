@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { alertSettings } from '../../modules/alerts/settings';
 import { createLogProvider } from './log-provider';
 import { defaultPipelineDepth, deliverPending, pushDeliverQueue, untilNextDue } from './outbox';
+import { countedRouter } from '../../observability/metrics';
 import { singleProvider, type PushRouter } from './provider';
 
 /** Push delivery of one context: the durable worker and the nudge that follows each enqueue. */
@@ -50,7 +51,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
     await ctx.jobs.send(pushDeliverQueue, {}, { startAfterSeconds: Math.max(1, due - Math.floor(Date.now() / 1000)), singletonKey: `due-${due}`, singletonSeconds: 3600 });
   };
   const drainOnce = () =>
-    deliverPending(ctx.database.db, router, { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, leaseSeconds: settings.PUSH_LEASE_SECONDS, log: ctx.log, signal: closing.signal, depth });
+    deliverPending(ctx.database.db, countedRouter(router, ctx.metrics), { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, leaseSeconds: settings.PUSH_LEASE_SECONDS, log: ctx.log, signal: closing.signal, depth });
   // One drain at a time per process; a kick during a drain runs one more pass after it.
   const drain = (): Promise<number> => {
     if (running) {

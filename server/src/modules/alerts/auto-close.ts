@@ -16,7 +16,9 @@ export function registerAutoClose(ctx: AppContext): void {
     const due = new Set([data.alertId, ...(await overdueAlerts(ctx.database.db))]);
     for (const alertId of due) {
       const closed = await closeAlert(ctx, alertId, { auto: true });
-      if (closed) ctx.log.info({ alertId }, 'alert closed automatically');
+      if (!closed) continue;
+      ctx.metrics.alertsAutoClosed.inc();
+      ctx.log.info({ alertId }, 'alert closed automatically');
     }
   });
 }

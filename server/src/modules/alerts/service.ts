@@ -164,6 +164,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const fields = { alertType: body.alertType, ...site, ...placeFields(place, body.addressInfo || existing?.address_info || ''), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
   const row = await writeLaunch(db, existing?.id, fields, { missions, total, autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS });
   if (!row) return refuseChanged(db, existing!.id, 'alert.launch');
+  ctx.metrics.alertsLaunched.inc({ test: String(fields.test) });
   scheduleAutoCloseAfterAnswer(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site });
   if (botIds.length > 0) startBots(ctx, row.id, botIds);

@@ -85,11 +85,19 @@ alertE2e('a dispatcher launches an alert with bots, follows it live, stops one, 
   const alertNumber = (await page.locator('[data-testid="alert-id"]').textContent()) ?? '';
   expect(new URL(page.url()).searchParams.get('alertId')).toBe(alertNumber.replace(/\D/g, ''));
 
-  // The ongoing interventions banner lists it, without a reload.
+  // On its own screen the status bar says it all: the ongoing banner does not repeat it.
+  expect(await page.locator('[data-testid="ongoing-banner"]').count()).toBe(0);
+  // On another screen the banner lists it, without a reload, and leads back to it.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/alert/tutorial');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
   await expect.poll(() => page.locator('[data-testid="ongoing-banner"]').textContent(), { timeout: 15_000 }).toContain('1 ongoing intervention');
   await page.locator('[data-testid="ongoing-show"]').click();
   await expect.poll(() => page.locator('[data-testid="ongoing-item"]').count()).toBe(1);
-  await page.keyboard.press('Escape');
+  await page.locator('[data-testid="ongoing-item"]').first().getByRole('button').click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('alertId'), { timeout: 15_000 }).toBe(alertNumber.replace(/\D/g, ''));
+  await expect.poll(() => page.locator('[data-testid="responder-row"]').count(), { timeout: 15_000 }).toBe(8);
 
   // Bots engage and walk: statuses move through the chart, markers move on the map.
   await expect.poll(async () => (await rowStatuses(page)).filter((status) => going.includes(status)).length, { timeout: 30_000 }).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import { AlertStatusBar } from '../../src/views/alert/parts/alert-status-bar';
 import { ClosedPanel } from '../../src/views/alert/parts/closed-panel';
 import { LivePanel } from '../../src/views/alert/parts/live-panel';
 import { SetupPanel } from '../../src/views/alert/parts/setup-panel';
-import { alertSample, options, respondersAfterStop, respondersOnCall, setUpSample } from '../machines/alert.fixtures';
+import { alertSample, options, respondersAfterStop, respondersOnCall, responderSample, setUpSample } from '../machines/alert.fixtures';
 
 /**
  * The alert screen's panels render what the machine says and send what the dispatcher does: the
@@ -189,5 +189,24 @@ describe('details and closes on the live screen', () => {
     expect(dialog.textContent).toContain('15 minutes after launch');
     fireEvent.click(screen.getByTestId('reload-closed'));
     await waitFor(() => expect(screen.getByTestId('closed-message').textContent).toContain('Closed by the system 15 minutes after launch'));
+  }, 20_000);
+});
+
+describe('responders in the list', () => {
+  it('shows each responder’s map label, numbered when initials repeat, and the distance left to the AED they fetch', async () => {
+    const calls: Array<{ src: string; input: unknown }> = [];
+    const aed = { id: 3, name: 'Mairie', address: '10 rue Philippe-Marcombes', lat: 45.778, lon: 3.086 };
+    const cards = [
+      responderSample(11, 'onTheWayAed', { firstName: 'Camille', lastName: 'Bot', mission: 'aed', alertInfo: { lon: 3.086, lat: 45.777, positionDate: null, aed, status: 'onTheWayAed' } }),
+      responderSample(12, 'onTheWayVictim', { firstName: 'Cédric', lastName: 'Blanc' }),
+    ];
+    const logic = stubbedMachine(calls).provide({ actors: { fetchLive: fromPromise(async () => ok({ alert: alertSample('live'), responders: cards })) } as never });
+    renderPanels(logic, <LivePanel />);
+    await waitFor(() => expect(actor).not.toBeNull());
+    actor!.send({ type: 'alert.resume', alertId: 42 });
+    const rows = await screen.findAllByTestId('responder-row');
+    expect(rows.map((row) => within(row).getByTestId('responder-marker-label').textContent)).toEqual(['CB1', 'CB2']);
+    expect(within(rows[0]!).getByTestId('distance-to-aed').textContent).toContain('110 m from the AED');
+    expect(within(rows[1]!).queryByTestId('distance-to-aed')).toBeNull();
   }, 20_000);
 });

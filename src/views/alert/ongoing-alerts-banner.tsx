@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { screens } from '../../../contract/access';
 import { liveAlertGroups } from '../../../contract/groups';
 import { useIntl } from '../../i18n/intl-provider';
@@ -33,6 +33,9 @@ function OngoingAlerts({ siteId }: { siteId: number }) {
   const failed = useSelector(ongoing, ongoingFailedOf);
   const [open, setOpen] = useState(false);
   const now = useNow();
+  const onScreen = useAlertOnScreen();
+  // The alert the live screen shows has its own status bar: the banner speaks of the others.
+  const others = alerts.filter((alert) => alert.alertId !== onScreen);
   const openAlert = (alertId: number) => {
     setOpen(false);
     navigate(`${screens.alertCall.path}?alertId=${alertId}`);
@@ -41,13 +44,13 @@ function OngoingAlerts({ siteId }: { siteId: number }) {
     setOpen(false);
     navigate(`${screens.alertCall.path}?new=${Date.now()}`);
   };
-  if (alerts.length === 0) return null;
-  const latest = alerts[0]!;
+  if (others.length === 0) return null;
+  const latest = others[0]!;
   return (
     <>
       <div className="ongoing-banner" role="status" data-testid="ongoing-banner">
         <span className="ongoing-banner__beacon" aria-hidden />
-        <strong className="ongoing-banner__count">{t('alert.ongoing.count', { count: alerts.length })}</strong>
+        <strong className="ongoing-banner__count">{t(onScreen === null ? 'alert.ongoing.count' : 'alert.ongoing.count-others', { count: others.length })}</strong>
         <span className="ongoing-banner__latest">
           <AlertTypeIcon alertType={latest.alertType} />
           {t(`alert.type.${latest.alertType}`)} · {latest.address || `${latest.lat.toFixed(5)}, ${latest.lon.toFixed(5)}`}
@@ -62,4 +65,12 @@ function OngoingAlerts({ siteId }: { siteId: number }) {
       <OngoingAlertsDialog visible={open} alerts={alerts} now={now} onHide={() => setOpen(false)} onOpen={openAlert} onCreate={createAlert} />
     </>
   );
+}
+
+/** The alert the live screen (/alert/call?alertId=…) shows now, if that is the page. */
+function useAlertOnScreen(): number | null {
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('alertId'));
+  return pathname === screens.alertCall.path && Number.isInteger(id) && id > 0 ? id : null;
 }

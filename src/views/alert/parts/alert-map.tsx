@@ -7,7 +7,7 @@ import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
 import { aedsOf, alertIdOf, alertOf, alertRadiusOf, canPlace, initialMapOf, isBusy, phaseOf, placedRespondersOf, responderPhaseOf, victimOf } from '../../../machines/alert/alert.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AlertActor } from '../alert-actor';
-import { initialsOf } from './format';
+import { markerLabelsOf } from './format';
 import { statusClassOf } from './responder-status';
 
 const samePoints = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
@@ -33,6 +33,7 @@ export function AlertMap() {
 
   const place = useCallback((point: Coordinates) => alert.send({ type: 'pin.move', ...point, source: 'drag' }), [alert]);
   const focusKey = confirmed && !confirmed.close ? `${confirmed.alertId}:${confirmed.lat}:${confirmed.lon}` : null;
+  const labels = markerLabelsOf(responders);
   const fitPoints = victim ? [victim, ...responders.map((card) => ({ lat: card.alertInfo.lat, lon: card.alertInfo.lon }))] : [];
 
   return (
@@ -56,7 +57,7 @@ export function AlertMap() {
             key={`responder-${card.id}`}
             position={{ lat: card.alertInfo.lat, lon: card.alertInfo.lon }}
             className={`responder-marker ${statusClassOf(card.status)} ${responderPhaseOf(card.status) === 'out' ? 'is-faded' : ''}`}
-            text={initialsOf(card.firstName, card.lastName)}
+            text={labels.get(card.id)}
             title={`${card.firstName} ${card.lastName}`}
             tooltip={`${card.firstName} ${card.lastName} · ${t(`responder.status.${card.status}`)}`}
             zIndexOffset={responderPhaseOf(card.status) === 'out' ? 0 : 500}

@@ -31,3 +31,18 @@ export function formatClock(ms: number): string {
 export function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
+
+/**
+ * The label of each responder's marker: initials, numbered when several responders share them
+ * (CB1, CB2, in request order), so the map and the list tell them apart.
+ */
+export function markerLabelsOf(cards: ReadonlyArray<{ id: number; firstName: string; lastName: string }>): Map<number, string> {
+  const byInitials = new Map<string, number[]>();
+  for (const card of [...cards].sort((a, b) => a.id - b.id)) {
+    const initials = initialsOf(card.firstName, card.lastName);
+    byInitials.set(initials, [...(byInitials.get(initials) ?? []), card.id]);
+  }
+  const labels = new Map<number, string>();
+  for (const [initials, ids] of byInitials) ids.forEach((id, index) => labels.set(id, ids.length > 1 ? `${initials}${index + 1}` : initials));
+  return labels;
+}

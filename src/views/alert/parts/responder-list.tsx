@@ -1,15 +1,17 @@
 import { Button } from 'primereact/button';
 import type { ResponderCard } from '../../../../contract/alert.schemas';
+import { metresBetween } from '../../../../contract/earth';
 import { useIntl } from '../../../i18n/intl-provider';
 import { canStart, canStop, isBusy, respondersOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
-import { formatDistance, formatDuration } from './format';
+import { formatDistance, formatDuration, markerLabelsOf } from './format';
 import { ResponderStatusTag, statusClassOf } from './responder-status';
 
 /** The engaged responders of the alert: status, distance, time left, AED, and stop / start when the chart allows it. */
 export function ResponderList({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useIntl();
   const responders = AlertActor.useSelector(respondersOf);
+  const labels = markerLabelsOf(responders);
   if (responders.length === 0) {
     return (
       <p className="responder-list__empty" data-testid="responder-list-empty">
@@ -20,13 +22,13 @@ export function ResponderList({ readOnly = false }: { readOnly?: boolean }) {
   return (
     <ul className="responder-list" aria-label={t('alert.responders.title')} data-testid="responder-list">
       {responders.map((card) => (
-        <ResponderRow key={card.id} card={card} readOnly={readOnly} />
+        <ResponderRow key={card.id} card={card} label={labels.get(card.id) ?? ''} readOnly={readOnly} />
       ))}
     </ul>
   );
 }
 
-function ResponderRow({ card, readOnly }: { card: ResponderCard; readOnly: boolean }) {
+function ResponderRow({ card, label, readOnly }: { card: ResponderCard; label: string; readOnly: boolean }) {
   const { t, locale } = useIntl();
   const alert = AlertActor.useActorRef();
   const mayStop = AlertActor.useSelector((snapshot) => !readOnly && canStop(snapshot, card.id));
@@ -34,10 +36,15 @@ function ResponderRow({ card, readOnly }: { card: ResponderCard; readOnly: boole
   const busy = AlertActor.useSelector(isBusy);
   const name = `${card.firstName} ${card.lastName}`.trim();
   const aed = card.alertInfo.aed;
+  // How far the responder still is from the AED they fetch (from their last reported position).
+  const toAed = aed && card.alertInfo.lat !== null && card.alertInfo.lon !== null ? metresBetween({ lat: card.alertInfo.lat, lon: card.alertInfo.lon }, aed) : null;
   return (
     <li className={`responder-row ${statusClassOf(card.status)}`} data-testid="responder-row" data-responder-id={card.id} data-status={card.status}>
       <div className="responder-row__main">
         <div className="responder-row__name">
+          <span className={`responder-row__badge ${statusClassOf(card.status)}`} title={t('alert.responders.marker')} data-testid="responder-marker-label">
+            {label}
+          </span>
           <span className="responder-row__person">{name}</span>
           <span className="responder-row__id">#{card.citizenResponderId}</span>
         </div>
@@ -59,6 +66,12 @@ function ResponderRow({ card, readOnly }: { card: ResponderCard; readOnly: boole
         {aed ? (
           <span className="responder-row__aed" title={aed.address}>
             <i className="pi pi-bolt" aria-hidden /> {t('alert.responders.fetches-aed', { name: aed.name })}
+            {card.status === 'onTheWayAed' && toAed !== null ? (
+              <strong className="responder-row__to-aed" data-testid="distance-to-aed">
+                {' '}
+                · {t('alert.responders.to-aed', { distance: formatDistance(toAed, locale) })}
+              </strong>
+            ) : null}
           </span>
         ) : null}
       </div>

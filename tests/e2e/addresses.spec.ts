@@ -1,19 +1,24 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { e2e, prepareE2e, screenshot, signIn } from './harness';
+import { e2e, prepareE2e, screenshot, signIn, testBasemap } from './harness';
+import { drawnTileColours } from './map-tiles';
 
 /**
- * Addresses on the alert screen, on a fresh demo start: a house-number suggestion places the pin
- * at its number; swapped coordinates in the clipboard are caught and the swap offered; a window
- * narrower than 768 px still gets the mobile page only.
+ * Addresses on the alert screen, on a fresh demo start with the offline test archive as street map:
+ * a house-number suggestion places the pin at its number on drawn streets, and the details typed
+ * before launch stay on the live and closed screens; swapped coordinates in the clipboard are caught
+ * and the swap offered; a window narrower than 768 px still gets the mobile page only.
  */
-prepareE2e();
+prepareE2e({ env: testBasemap() });
 
 const victimText = (page: Page) => page.locator('[data-testid="victim-coordinates"]').textContent();
 const toastText = (page: Page) => page.locator('.p-toast-message').allTextContents().then((texts) => texts.join(' | '));
 
 async function openAlertScreen(page: Page, url: string) {
   await page.addInitScript(() => localStorage.setItem('language', JSON.stringify('en_US')));
+  // A clean slate: the browser profile is shared by the tests of this file.
+  await page.goto(`${url}/authentication/sign-in`);
+  await page.evaluate(() => localStorage.removeItem('user'));
   await signIn(page, url, 'operator@vigil.test');
   await page.goto(`${url}/alert/call`);
   await page.locator('#alert-address').waitFor({ timeout: 15_000 });
@@ -26,7 +31,7 @@ function metres(a: { lat: number; lon: number }, b: { lat: number; lon: number }
   return Math.hypot(x, y);
 }
 
-e2e('the operator types "12 place de Jaude", picks the house-number suggestion and the pin lands on it', async ({ vigil, page }) => {
+e2e('the operator types "12 place de Jaude", picks the house-number suggestion, the pin lands on it; the details stay until and after the close', { timeout: 180_000 }, async ({ vigil, page }) => {
   await openAlertScreen(page, vigil.url);
   await page.locator('#alert-address').pressSequentially('12 place de Jaude', { delay: 20 });
   const first = page.locator('.p-autocomplete-item').first();
@@ -44,10 +49,27 @@ e2e('the operator types "12 place de Jaude", picks the house-number suggestion a
   const [lat, lon] = ((await victimText(page)) ?? '').match(/-?\d+\.\d+/g)!.map(Number);
   expect(metres({ lat, lon }, suggested)).toBeLessThan(30);
   expect(await page.locator('[data-testid="address-message"]').count()).toBe(0);
+  await expect.poll(() => drawnTileColours(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
   await screenshot(page, 'addresses-house-number');
+
+  // Details typed before launch, seen on the live screen, edited, seen again once closed.
+  await page.locator('#alert-details').fill('5th floor, code 9876');
+  await expect.poll(() => page.locator('[data-testid="launch-alert"]').isDisabled(), { timeout: 15_000 }).toBe(false);
+  await page.locator('[data-testid="launch-alert"]').click();
+  await expect.poll(() => page.locator('[data-testid="alert-status"]').getAttribute('data-phase'), { timeout: 20_000 }).toBe('live');
+  await expect.poll(() => page.locator('[data-testid="alert-details-text"]').textContent(), { timeout: 15_000 }).toContain('5th floor, code 9876');
+  await page.locator('[data-testid="edit-details"]').click();
+  await page.locator('[data-testid="alert-details-input"]').fill('5th floor, code 9876, lift out of order');
+  await page.locator('[data-testid="save-details"]').click();
+  await expect.poll(() => page.locator('[data-testid="alert-details-text"]').textContent(), { timeout: 15_000 }).toContain('lift out of order');
+  await page.locator('[data-testid="end-intervention"]').click();
+  await page.locator('[data-testid="confirm-end"]').click();
+  await expect.poll(() => page.locator('[data-testid="alert-status"]').getAttribute('data-phase'), { timeout: 15_000 }).toBe('closed');
+  expect(await page.locator('[data-testid="alert-details-text"]').textContent()).toContain('5th floor, code 9876, lift out of order');
+  await screenshot(page, 'addresses-closed-details');
 });
 
-e2e('swapped coordinates in the clipboard are caught and the swap offered; a 700 px window is still refused', async ({ vigil, browser, page }) => {
+e2e('swapped coordinates in the clipboard are caught and the swap offered; a 700 px window is still refused', { timeout: 120_000 }, async ({ vigil, browser, page }) => {
   await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: vigil.url });
   await openAlertScreen(page, vigil.url);
   await page.evaluate(() => navigator.clipboard.writeText('3.0870, 45.7772'));

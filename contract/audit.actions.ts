@@ -2,21 +2,11 @@
  * The audit log's actions: each staff call that changes data, keyed `METHOD /route` as Fastify
  * declares it, with the request field that names what was acted on. The server's audit hook
  * writes one row per successful call listed here; tests/server/audit.test.ts fails when a call
- * that changes data is neither listed nor exempted below.
+ * that changes data is neither listed nor exempted below. An endpoint declared in an endpoint
+ * table (contract/<area>.endpoints.ts) says it there, in `audit` or `notAudited`.
  */
-export interface AuditedCall {
-  action: string;
-  /** Where the target is read: `params.x`, `body.x` or `query.x`. */
-  target?: string;
-  /** Request fields copied into the row's details (identifiers and choices only, never free text). */
-  details?: readonly string[];
-  /**
-   * The row commits without waiting for the disk, like the change it records: a preview's draft
-   * (server/src/modules/alerts/writes.ts). A crash in the next fraction of a second may lose the
-   * latest draft and its row; never a launch, which commits synchronously.
-   */
-  relaxedCommit?: true;
-}
+import { routeKey, type AuditedCall } from './endpoint';
+import { allEndpoints } from './endpoints';
 
 const sa = '/services/backOffice';
 const sb = '/services/backoffice';
@@ -25,6 +15,7 @@ const ap = `${sb}/admin/notification`;
 const im = `${sb}/aedImport`;
 
 export const auditedCalls: Record<string, AuditedCall> = {
+  ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.audit ? [[routeKey(entry), entry.audit]] : []))),
   [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
   [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
 
@@ -75,11 +66,11 @@ export const auditedCalls: Record<string, AuditedCall> = {
  * audit test accepts these without an action. Each says why.
  */
 export const notAudited: Record<string, string> = {
+  ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.notAudited ? [[routeKey(entry), entry.notAudited]] : []))),
   [`POST ${sa}/signin/`]: 'a sign-in, not a change (failures are counted on the user for the lockout)',
   [`POST ${sb}/password/forgot`]: 'sends a mail to the address given; changes nothing until the renewal',
   [`POST ${sb}/password/verifyToken`]: 'reads a token',
   [`POST ${sa}/account/accountList/getSelectAccountList`]: 'a read sent as POST',
-  [`POST ${sb}/alert/exportAlertHistory`]: 'a read sent as POST (an export file)',
   [`POST ${sa}/aed/getAllList`]: 'a read sent as POST',
   [`POST ${sa}/aed/getAedsMap`]: 'a read sent as POST',
   [`POST ${sa}/aed/export`]: 'a read sent as POST (an export file)',

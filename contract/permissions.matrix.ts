@@ -1,5 +1,8 @@
-import { can, type Capability } from './access';
+import { can } from './access';
+import { dashboardEndpoints } from './dashboard.endpoints';
+import type { Access, Endpoint, MatrixCells } from './endpoint';
 import { groups } from './groups';
+import { historyEndpoints } from './history.endpoints';
 
 /**
  * The permission matrix: every HTTP endpoint of Vigil, who may call it, and the status each group
@@ -8,23 +11,11 @@ import { groups } from './groups';
  * docs/permissions.md. An endpoint without a row fails the test.
  */
 
-/** Who may call an endpoint: anyone, any signed-in staff session, a responder device, or a capability. */
-export type Access = 'public' | 'signedIn' | 'responder' | 'indicators' | Capability;
+/** A row of the matrix: an endpoint's method, path and access, and its cells. */
+export interface MatrixRow extends Pick<Endpoint, 'method' | 'path' | 'access'>, MatrixCells {}
 
-export interface MatrixRow {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** The route as Fastify declares it (`:param`). */
-  path: string;
-  access: Access;
-  /** Groups allowed when the service narrows the capability further (overrides `access` for staff groups). */
-  groups?: readonly number[];
-  /** Status for a caller that may call it, on its own account (or with no account target). */
-  own: number;
-  /** Status on a resource or scope of another account; absent when the call has no account target. */
-  other?: number;
-  /** What the own and other requests of the test do, when it is not obvious. */
-  note?: string;
-}
+/** The rows of an area's endpoint table (contract/<area>.endpoints.ts), in its order. */
+const rowsOf = (table: Record<string, Endpoint>): MatrixRow[] => Object.values(table).map(({ method, path, access, matrix }) => ({ method, path, access, ...matrix }));
 
 /** The groups of spec §6 the matrix covers: signed out, the six staff groups and the two pseudo-groups. */
 export const matrixGroups = [0, 1, 5, 6, 7, 8, 9, 100001, 100002] as const;
@@ -75,14 +66,11 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'POST', path: `${em}/startCitizenResponder`, access: 'alert.dispatch', own: 404, other: 404, note: 'a responder not on the alert' },
 
   // Alert history, call-backs, dashboards
-  { method: 'GET', path: `${sb}/alert/getAlertHistory`, access: 'alert.history', own: 200, other: 403, note: 'other: selectedSite of another account' },
-  { method: 'GET', path: `${sb}/alert/getAlertChronology/:alertId`, access: 'alert.history', own: 200, other: 404 },
-  { method: 'POST', path: `${sb}/alert/exportAlertHistory`, access: 'alert.history', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  ...rowsOf(historyEndpoints),
   { method: 'GET', path: `${sb}/alert/getCallActions`, access: 'alert.callback', own: 200, other: 403, note: 'other: selectedSite of another account' },
   { method: 'GET', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404, note: 'the call-back form of a responder request' },
   { method: 'POST', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404 },
-  { method: 'GET', path: `${sb}/alert/getStatsReferentDashboard`, access: 'dashboard.view', own: 200, other: 403, note: 'other: selectedSite of another account' },
-  { method: 'GET', path: `${sb}/dashboard/getAccountStats`, access: 'dashboard.view', groups: [1], own: 200, other: 403, note: 'super administrators only; other: selectedSite of another account' },
+  ...rowsOf(dashboardEndpoints),
   ...(
     ['aedsHeatmap', 'respondersHeatmap', 'alertsGrowth', 'respondersGrowth', 'alertsRateRanking', 'respondersRateRanking', 'alertsType', 'respondersSkills', 'lookLast24', 'alertsSummary'] as const
   ).map((name): MatrixRow => ({ method: 'GET', path: `${sb}/indicators/${name}`, access: 'indicators', own: 200, other: 403, note: 'dashboard.view or alert.reporting; other: selectedSite of another account' })),

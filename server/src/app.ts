@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
+import { allEndpoints } from '../../contract/endpoints';
 import { aedReadOnlyPosts } from './modules/aeds/list-pages';
 import { aedRoutes } from './modules/aeds/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -63,6 +64,9 @@ export function securityHeaderOptions(ctx: AppContext) {
   return { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false };
 }
 
+/** Calls sent as POST that only read: declared so in their endpoint table, or the register's list reads. */
+const readOnlyPosts: ReadonlySet<string> = new Set([...aedReadOnlyPosts, ...allEndpoints.filter((entry) => entry.method !== 'GET' && !entry.writes).map((entry) => entry.path)]);
+
 /** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Requests are logged by registerRequestLog (debug, warn when failed or slow), not Fastify's two info lines.
@@ -74,7 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRequestLog(app, ctx.metrics, ctx.config.SLOW_REQUEST_MS);
 
   await registerSecurityHeaders(app, securityHeaderOptions(ctx));
-  forgetOnWrites(app, [ctx.subtrees, ctx.aedPages, ctx.alertViews], aedReadOnlyPosts);
+  forgetOnWrites(app, [ctx.subtrees, ctx.aedPages, ctx.alertViews], readOnlyPosts);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {

@@ -1,7 +1,51 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Access, Endpoint, EndpointData } from '../../contract/endpoint';
+import { errorBody, ok } from '../../contract/http';
+import type { AppContext } from './context';
+import { requireCapability, requireSignedIn } from './plugins/authenticate';
 
 /** The same Fastify instance, typed for zod request and response schemas. */
 export function typed(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+type Parsed<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? z.output<E[K]> : undefined;
+
+/** A request of an endpoint: its params, query and body as its schemas parse them. */
+export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & { params: Parsed<E, 'params'>; query: Parsed<E, 'query'>; body: Parsed<E, 'body'> };
+
+/** What a handler answers: `{ data }` of the endpoint's response schema, or a reply it sent itself (a file). */
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<E['response'] extends z.ZodType ? { data: EndpointData<E> } : FastifyReply>;
+
+/** The check an access level asks before the handler; public endpoints have none. */
+function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandler | undefined {
+  if (access === 'public') return undefined;
+  if (access === 'signedIn') return requireSignedIn(ctx);
+  if (access === 'responder' || access === 'indicators') throw new Error(`routing: access ${access} is not declared through an endpoint table yet`);
+  return requireCapability(ctx, access);
+}
+
+/**
+ * Registers the route of an endpoint declared in contract/<area>.endpoints.ts: its method and
+ * path, its access check, and its schemas for validation, serialisation and the OpenAPI document.
+ * The handler is the only thing the module adds.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: EndpointHandler<E>): void {
+  const preHandler = preHandlerOf(ctx, endpoint.access);
+  typed(app).route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(preHandler ? { preHandler } : {}),
+    schema: {
+      tags: [...endpoint.tags],
+      summary: endpoint.summary,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { ...(endpoint.response ? { 200: ok(endpoint.response) } : {}), ...Object.fromEntries(endpoint.errors.map((status) => [status, errorBody])) },
+    },
+    handler: handler as never,
+  });
 }

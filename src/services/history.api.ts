@@ -1,12 +1,11 @@
-import type { Chronology, HistoryExportBody, HistoryPage, HistoryQuery } from '../../contract/history.schemas';
-import { call, download, type Result } from './http';
+import { historyEndpoints } from '../../contract/history.endpoints';
+import type { HistoryExportBody, HistoryQuery } from '../../contract/history.schemas';
+import { call } from './http';
 
 /**
  * The alert history calls (spec §7): the list with its filters, one alert's chronology, and the
  * Excel export. No React, no state: the history machine calls these from its actors.
  */
-
-const base = '/services/backoffice/alert';
 
 /** Values of a query as the server reads them: empty filters left out, booleans as text. */
 function queryOf(values: Record<string, unknown>): Record<string, string | number> {
@@ -19,17 +18,17 @@ function queryOf(values: Record<string, unknown>): Record<string, string | numbe
 }
 
 /** One page of the history; `page` is one-based (the machine's zero-based page plus one). */
-export function getAlertHistory(query: Partial<HistoryQuery>, signal?: AbortSignal): Promise<Result<HistoryPage>> {
-  return call<HistoryPage>(`${base}/getAlertHistory`, { query: queryOf(query), signal });
+export function getAlertHistory(query: Partial<HistoryQuery>, signal?: AbortSignal) {
+  return call(historyEndpoints.getAlertHistory, { query: queryOf(query) }, { signal });
 }
 
-export function getAlertChronology(alertId: number, signal?: AbortSignal): Promise<Result<Chronology>> {
-  return call<Chronology>(`${base}/getAlertChronology/${alertId}`, { signal });
+export function getAlertChronology(alertId: number, signal?: AbortSignal) {
+  return call(historyEndpoints.getAlertChronology, { params: { alertId } }, { signal });
 }
 
 /** The history as an .xlsx file (30 s time-out, spec §9). */
-export function exportAlertHistory(body: Partial<HistoryExportBody>, signal?: AbortSignal): Promise<Result<Blob>> {
-  return download(`${base}/exportAlertHistory`, { method: 'POST', body: queryOf(body), signal });
+export function exportAlertHistory(body: Partial<HistoryExportBody>, signal?: AbortSignal) {
+  return call(historyEndpoints.exportAlertHistory, { body: queryOf(body) }, { signal });
 }
 
 /** Hands a downloaded file to the browser as a download. */

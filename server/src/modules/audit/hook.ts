@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditedCalls, type AuditedCall } from '../../../../contract/audit.actions';
+import { auditedCalls } from '../../../../contract/audit.actions';
+import type { AuditedCall } from '../../../../contract/endpoint';
 import type { AppContext } from '../../context';
 import { insertAudit } from './repo';
 

@@ -1,0 +1,15 @@
+import { dashboardEndpoints } from './dashboard.endpoints';
+import type { Endpoint } from './endpoint';
+import { historyEndpoints } from './history.endpoints';
+
+/**
+ * Every area's endpoint table, under the area's name: the SPA calls `endpoints.history.getAlertHistory`,
+ * and the permission matrix, the audit list and the route check read them all.
+ */
+export const endpoints = {
+  dashboard: dashboardEndpoints,
+  history: historyEndpoints,
+};
+
+/** Every endpoint of every table. */
+export const allEndpoints: readonly Endpoint[] = Object.values(endpoints).flatMap((table) => Object.values(table));

@@ -19,14 +19,6 @@ export function signIn(body: SignInRequest, signal?: AbortSignal) {
   return call<SessionUser>('/services/backOffice/signin/', { method: 'POST', body, signal, anonymous: true });
 }
 
-/**
- * Ends the session's token on the server (and closes its WebSocket). The token is given, not read
- * from storage: the app has already signed out locally, whatever the answer.
- */
-export function logout(token: string, signal?: AbortSignal) {
-  return call<{ loggedOut: boolean }>('/services/backoffice/user/logout', { method: 'POST', signal, anonymous: true, headers: { Authorization: `JWT ${token}` } });
-}
-
 export function getExtraInfos(origin: string, signal?: AbortSignal) {
   return call<ExtraInfos>('/services/backOffice/signin/getExtraInfos', { query: { origin }, signal });
 }

@@ -1,19 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as schemas from '../../../../contract/auth.schemas';
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { authenticate, sessionOf } from '../../plugins/authenticate';
-import type { CallOrigin } from './events';
 import { typed } from '../../routing';
 import { basemapOf } from '../tiles/service';
 import { oidcRoutes } from './oidc';
 import * as service from './service';
 
 const signedIn = schemas.signedInUser.extend({ accountConfigured: z.boolean() });
-
-/** The client address (as TRUST_PROXY lets Fastify read it) and the call, for the audit log. */
-const originOf = (request: FastifyRequest): CallOrigin => ({ ip: request.ip, method: request.method, url: request.url });
 
 /** Sign-in, password and extra-info calls of spec §7 (paths under /services/). */
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -23,7 +19,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/services/backOffice/signin/', {
     config: { rateLimit },
     schema: { tags: ['auth'], body: schemas.signInBody, response: { 200: ok(signedIn) } },
-    handler: async (request) => ({ data: await service.signIn(ctx, request.body, originOf(request)) }),
+    handler: async (request) => ({ data: await service.signIn(ctx, request.body) }),
   });
 
   app.get('/services/backOffice/signin/getExtraInfos', {
@@ -47,15 +43,9 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/services/backoffice/user/updtPwd', {
     preHandler: authenticate(ctx),
     schema: { tags: ['auth'], body: schemas.updatePasswordBody, response: { 200: ok(signedIn) } },
-    handler: async (request) => ({ data: await service.updatePassword(ctx, sessionOf(request), request.body, originOf(request)) }),
-  });
-
-  app.post('/services/backoffice/user/logout', {
-    preHandler: authenticate(ctx),
-    schema: { tags: ['auth'], summary: 'Ends this session token at once, on every instance, and closes its WebSocket', response: { 200: ok(z.object({ loggedOut: z.boolean() })) } },
     handler: async (request) => {
-      await service.logout(ctx, sessionOf(request));
-      return { data: { loggedOut: true } };
+      const session = sessionOf(request);
+      return { data: await service.updatePassword(ctx, session.userId, session.siteId, request.body.password) };
     },
   });
 
@@ -63,7 +53,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     config: { rateLimit },
     schema: { tags: ['auth'], body: schemas.forgotBody, response: { 200: ok(z.object({ sent: z.boolean() })) } },
     handler: async (request) => {
-      service.forgotPassword(ctx, request.body, String(request.headers['accept-language'] ?? 'en'));
+      await service.forgotPassword(ctx, request.body, String(request.headers['accept-language'] ?? 'en'));
       return { data: { sent: true } };
     },
   });

@@ -153,7 +153,6 @@ export function blankAed(): AedDetail {
     position: empty,
     accessibility: empty,
     alwaysOpened: false,
-    positionToCheck: false,
     openingHours: {},
     itinerant: false,
     brand: empty,

@@ -77,7 +77,6 @@ export const listColumns = {
   unavailableReason: aeds.unavailableReason,
   unavailableUntil: aeds.unavailableUntil,
   alwaysOpened: aeds.alwaysOpened,
-  positionToCheck: aeds.positionToCheck,
   certified: aeds.certified,
   lastCertificationDate: aeds.lastCertificationDate,
   validated: aeds.validated,

@@ -30,7 +30,7 @@ export const exportColumns: Column[] = [
   ['history.column.created', (a) => when(a.creationDate)],
   ['history.column.launched', (a) => when(a.date)],
   ['history.column.closed', (a) => when(a.closedAt)],
-  ['history.column.closed-by', (a, lang) => (a.closeReason === 'auto' ? translate(lang, 'history.closed.auto') : a.closedBy ? `${a.closedBy.firstName} ${a.closedBy.lastName}`.trim() : null)],
+  ['history.column.closed-by', (a, lang) => (a.closeReason === 'auto' ? translate(lang, 'history.closed.auto').replace('{minutes}', String(Math.round((a.durationSeconds ?? 0) / 60))) : a.closedBy ? `${a.closedBy.firstName} ${a.closedBy.lastName}`.trim() : null)],
   ['history.column.duration-min', (a) => (a.durationSeconds === null ? null : Math.round(a.durationSeconds / 6) / 10)],
   ['history.column.type', (a, lang) => translate(lang, `alert.type.${a.alertType}`)],
   ['history.column.address', (a) => a.address],

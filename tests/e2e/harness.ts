@@ -32,7 +32,7 @@ export interface VigilProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `npx tsx server/src/main.ts` on a free port with a fresh DATA_DIR and waits for /health. */
+/** Starts `npx tsx server/src/main.ts` on a free port with a fresh DATA_DIR and waits for /ready. */
 export async function startVigil(env: Record<string, string> = {}): Promise<VigilProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -51,7 +51,7 @@ export async function startVigil(env: Record<string, string> = {}): Promise<Vigi
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const vigil: VigilProcess = { url, dataDir, output: () => output, stop: () => stopProcess(child, dataDir) };
   try {
-    await waitForHealth(url, child, () => output);
+    await waitForReady(url, child, () => output);
   } catch (error) {
     await vigil.stop();
     throw error;
@@ -154,19 +154,23 @@ export function prepareE2e(options: { env?: Record<string, string> } = {}): void
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
+/**
+ * Waits until the instance says it can serve (migrations applied, LISTEN up). The wait is the room a
+ * slow machine needs to build the SPA's server and seed a fresh database, below the 300 s hook limit.
+ */
+async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 240_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Vigil exited with code ${child.exitCode} before answering /health:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`Vigil exited with code ${child.exitCode} before answering /ready:\n${output()}`);
     try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(5000) });
       if (response.ok) return;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`Vigil did not answer ${url}/health within ${timeoutMs / 1000} s:\n${output()}`);
+  throw new Error(`Vigil was not ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {

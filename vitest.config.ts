@@ -7,10 +7,12 @@ const report = (name: string) => (process.env.CI ? [['default'], ['json', { outp
  * A test's time-out only stops a test that hangs: it is no measure of speed (that is bench/'s), so
  * it leaves room for a machine several times slower than ours with its other core busy. A machine
  * or view test takes well under a second on a quiet machine of ours; a server test a few seconds,
- * its file's set-up (a database, seeded data) up to half a minute.
+ * its file's set-up (a database, seeded data) up to half a minute. `expect.poll` waits as long for
+ * what it polls (its own default, one second, fails on a busy machine).
  */
-const roomForSlowMachines = { testTimeout: 120_000, hookTimeout: 240_000 };
-const roomForSlowServers = { testTimeout: 120_000, hookTimeout: 300_000 };
+const patientPolls = { poll: { timeout: 20_000 } };
+const roomForSlowMachines = { testTimeout: 120_000, hookTimeout: 240_000, expect: patientPolls };
+const roomForSlowServers = { testTimeout: 120_000, hookTimeout: 300_000, expect: patientPolls };
 
 export default defineConfig({
   test: {

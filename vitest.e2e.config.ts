@@ -18,5 +18,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     teardownTimeout: 30_000,
+    // What a page shows after a round trip: `expect.poll`'s own one second fails on a busy machine.
+    expect: { poll: { timeout: 20_000 } },
   },
 });

@@ -112,14 +112,14 @@ describe('a whole-file run', () => {
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     socket.send(JSON.stringify({ action: 'authenticate', token: admin.replace(/^JWT /, '') }));
     socket.send(JSON.stringify({ action: 'setName', name: 'SDIS 63', idAccount: String(idSite), env: 'local' }));
-    await vi.waitFor(() => expect(messages.some((message) => message.action === 'ready')).toBe(true));
+    await vi.waitFor(() => expect(messages.some((message) => message.action === 'ready')).toBe(true), { timeout: 20_000 });
     try {
       const { run } = await prepare(server.app, admin, idSite, 'france-300.csv', geodaeCsv(300, 7, 700_000));
       await post(server.app, admin, 'processImport', { idImport: run.idImport });
       await waitFor(server.app, admin, run.idImport);
       const progress = () =>
         messages.flatMap((message) => (message.action === 'eventMsg' && message.eventMsg === 'REFRESH_IMPORT' ? [message.data as ImportProgress] : [])).filter((data) => data.idImport === run.idImport);
-      await vi.waitFor(() => expect(progress().at(-1)).toMatchObject({ idImport: run.idImport, state: 'done', processed: 300, total: 300 }));
+      await vi.waitFor(() => expect(progress().at(-1)).toMatchObject({ idImport: run.idImport, state: 'done', processed: 300, total: 300 }), { timeout: 20_000 });
       expect(progress()[0]).toMatchObject({ state: 'processing', processed: 0, total: 300 });
       // Counts travel with the progress, rising as batches go.
       const processed = progress().map((data) => data.processed);

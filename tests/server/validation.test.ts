@@ -144,7 +144,7 @@ describe('validate and refuse', () => {
         .map((name) => JSON.parse(readFileSync(join(server.dataDir, 'mail', name), 'utf8')) as { to: string; subject: string; text: string });
       if (found.length < 2) throw new Error('mails not written yet');
       return found;
-    });
+    }, { timeout: 20_000 });
     const emails = await server.ctx.database.query<{ id: number; email: string }>('SELECT id, email FROM responders WHERE id = ANY($1::int[])', [[ids.Benali, ids.Fabre]]);
     const mailTo = (id: number) => mails.find((mail) => mail.to === emails.find((row) => row.id === id)!.email)!;
     expect(mailTo(ids.Fabre).text).toContain('could not be read');

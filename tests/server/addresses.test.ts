@@ -110,6 +110,25 @@ describe('house-number geocoding', () => {
     }
   });
 
+  it('finds a street while its last word is being typed, with a misspelt word, and with words run together', async () => {
+    // Found through the words index (the last word as a prefix), a vocabulary word for a typo, or the whole text's trigrams.
+    for (const typed of ['12 place de ja', '12 place de jaudde clermont', '12 placede jaude']) {
+      const [first] = await suggest(typed);
+      expect(first, typed).toMatchObject({ label: '12 Place de Jaude 63000 Clermont-Ferrand', precision: 'housenumber' });
+    }
+  });
+
+  it('learns the words of the streets an import loads, so a misspelling of them is forgiven', async () => {
+    const known = async () => (await server.ctx.database.query<{ known: boolean }>(`SELECT EXISTS (SELECT 1 FROM address_words WHERE word = 'quinconces') AS known`))[0].known;
+    expect(await known()).toBe(false);
+    const file = join(dir, 'adresses-quinconces.csv');
+    writeFileSync(file, `${banHeader}\n63195_0900_00002;63195_0900;2;;Allée des Quinconces;63190;63195;Lezoux;;;;;3.377000;45.826000;entrée;;;LEZOUX;ALLEE DES QUINCONCES;commune;commune;1;\n`);
+    await importAddressFile(server.ctx.database, file);
+    expect(await known()).toBe(true);
+    const [first] = await suggest('2 allee des quinconse lezoux');
+    expect(first).toMatchObject({ label: '2 Allée des Quinconces 63190 Lezoux', precision: 'housenumber' });
+  });
+
   it('answers the street when the number is not known, and the commune alone from the gazetteer', async () => {
     const [street] = await suggest('999 rue Blatin');
     expect(street).toMatchObject({ label: 'Rue Blatin 63000 Clermont-Ferrand', precision: 'street' });

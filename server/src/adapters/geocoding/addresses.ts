@@ -27,13 +27,49 @@ interface StreetRow {
   plon: number | null;
 }
 
+/** A search holding more streets than this (a few common words typed) scores only the nearest ones. */
+const widestSearch = 2000;
+/** Vocabulary words a typo stands for, nearest first by trigrams. */
+const wordsPerTypo = 3;
+/** Words this short are left out of a search that found nothing with every word: they still count in the ranking. */
+const shortWord = 2;
+
+/** The street candidates and their scores: how well the typed words fit "street commune", how much of the street's name was typed. */
+const scored = `round((0.6 * word_similarity($1, search_key) + 0.4 * word_similarity(name_key, $1))::numeric
+                        + CASE WHEN $4::text <> '' AND postcode = $4 THEN 0.05 ELSE 0 END, 2)::float8 AS score`;
+const nearness = (table: string) => `(${table}lat - $5) ^ 2 + ((${table}lon - $6) * 0.7) ^ 2`;
+
+/** The best streets of a candidate set, then the asked house number on each (with its suffix). */
+function streetSearch(candidates: string): string {
+  return `SELECT s.id, s.name, s.city, s.postcode, s.insee, s.lat, s.lon, s.score, p.number, p.suffix, p.lat AS plat, p.lon AS plon
+            FROM (SELECT id, name, city, postcode, insee, lat, lon, ${scored}
+                    FROM (${candidates}) c
+                   ORDER BY score DESC, ${nearness('')}
+                   LIMIT ${streetCandidates}) s
+            LEFT JOIN LATERAL (
+                 SELECT number, suffix, lat, lon FROM address_points
+                  WHERE street_id = s.id AND number = $2
+                  ORDER BY (suffix = $3) DESC, suffix LIMIT 1) p ON TRUE
+           ORDER BY s.score DESC, ${nearness('s.')}`;
+}
+
+/** Streets holding every word of the text query ($7), the nearest ones when there are very many. */
+const byWords = streetSearch(`SELECT * FROM address_streets
+                               WHERE to_tsvector('simple', search_key) @@ to_tsquery('simple', $7)
+                               ORDER BY ${nearness('')} LIMIT ${widestSearch}`);
+/** Streets close to the whole typed text by trigrams: words run together or split apart ("clermontferrand"). */
+const byTrigrams = streetSearch(`SELECT * FROM address_streets WHERE $1 <% search_key`);
+
 /**
- * House-number geocoding over the addresses imported from the national files (BAN, BAL): streets
- * found by trigram similarity on "street commune" (accents, case and a typo forgiven), ranked by
- * that score then by nearness to the service area, and the house number (with its suffix) on the
- * street found. France only; precision housenumber or street.
+ * House-number geocoding over the addresses imported from the national files (BAN, BAL). Streets
+ * are found by their words through an inverted index (the last word as a prefix, being typed); a
+ * word no street holds (a typo) stands for its nearest vocabulary words by trigrams; only when
+ * neither finds anything is the whole text compared by trigrams. The streets found are ranked by
+ * trigram similarity, then by nearness to the service area, and the house number (with its suffix)
+ * is looked up on each. France only; precision housenumber or street.
  */
 export function createAddressGeocoder(database: Database): Geocoder & { hasAddresses(): Promise<boolean> } {
+  const streets = (sql: string, params: unknown[]) => database.query<StreetRow>(sql, params);
   return {
     async hasAddresses() {
       const [row] = await database.query<{ present: boolean }>('SELECT EXISTS (SELECT 1 FROM address_streets) AS present');
@@ -45,23 +81,14 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       const key = [parsed.key, query.city ? parseAddressQuery(query.city).key : ''].filter(Boolean).join(' ');
       if (key.replace(/ /g, '').length < minKeyLength) return [];
       const near = query.near ?? { lat: 46.6, lon: 2.5 }; // without an area, the middle of France
-      const rows = await database.query<StreetRow>(
-        `SELECT s.id, s.name, s.city, s.postcode, s.insee, s.lat, s.lon, s.score, p.number, p.suffix, p.lat AS plat, p.lon AS plon
-           FROM (SELECT id, name, city, postcode, insee, lat, lon,
-                        -- how well the typed words fit "street commune", and how much of the street's name was typed
-                        round((0.6 * word_similarity($1, search_key) + 0.4 * word_similarity(name_key, $1))::numeric
-                              + CASE WHEN $4::text <> '' AND postcode = $4 THEN 0.05 ELSE 0 END, 2)::float8 AS score
-                   FROM address_streets
-                  WHERE $1 <% search_key
-                  ORDER BY score DESC, (lat - $5) ^ 2 + ((lon - $6) * 0.7) ^ 2
-                  LIMIT ${streetCandidates}) s
-           LEFT JOIN LATERAL (
-                SELECT number, suffix, lat, lon FROM address_points
-                 WHERE street_id = s.id AND number = $2
-                 ORDER BY (suffix = $3) DESC, suffix LIMIT 1) p ON TRUE
-          ORDER BY s.score DESC, (s.lat - $5) ^ 2 + ((s.lon - $6) * 0.7) ^ 2`,
-        [key, parsed.number ?? -1, parsed.suffix, parsed.postcode ?? '', near.lat, near.lon],
-      );
+      const params = [key, parsed.number ?? -1, parsed.suffix, parsed.postcode ?? '', near.lat, near.lon];
+      const words = key.split(' ');
+      let rows = await streets(byWords, [...params, textQuery(words.map((word) => [word]))]);
+      if (rows.length === 0) {
+        const alternatives = await typoAlternatives(database, words);
+        if (alternatives.some((list) => list.length > 0)) rows = await streets(byWords, [...params, textQuery(alternatives)]);
+      }
+      if (rows.length === 0) rows = await streets(byTrigrams, params);
       return rows.map((row) => resultOf(row, parsed.number));
     },
     async reverse(lat, lon, countryCode) {
@@ -79,6 +106,39 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       return { ...resultOf(row, row.number ?? undefined), score: Math.round((1 - row.metres / reverseMaxMetres) * 100) / 100 };
     },
   };
+}
+
+/**
+ * The text query of the words: each word as one of its alternatives, all words required, the last
+ * word typed (itself, not a correction) also as a prefix. A word without alternatives is left out.
+ */
+function textQuery(alternatives: readonly (readonly string[])[]): string {
+  const last = alternatives.length - 1;
+  return alternatives
+    .map((list, at) => list.map((word, index) => (at === last && index === 0 ? `${word}:*` : word)))
+    .filter((list) => list.length > 0)
+    .map((list) => `(${list.join(' | ')})`)
+    .join(' & ');
+}
+
+/**
+ * For each typed word, itself when a street holds it, else the vocabulary words nearest to it by
+ * trigrams (none when nothing is near, or when the word is short: the word is left out). The last
+ * word keeps itself first, as the prefix of a word still being typed.
+ */
+async function typoAlternatives(database: Database, words: readonly string[]): Promise<string[][]> {
+  const rows = await database.query<{ at: number; word: string }>(
+    `SELECT t.at::int AS at, v.word
+       FROM unnest($1::text[]) WITH ORDINALITY AS t(typed, at)
+       CROSS JOIN LATERAL (SELECT word FROM address_words WHERE word % t.typed ORDER BY word <-> t.typed LIMIT ${wordsPerTypo}) v`,
+    [words],
+  );
+  return words.map((typed, index) => {
+    if (typed.length <= shortWord && index < words.length - 1) return []; // "d", "la", "es": a mistyped article is likelier than a missing street
+    const near = rows.filter((row) => row.at === index + 1).map((row) => row.word);
+    if (near.includes(typed)) return [typed];
+    return index === words.length - 1 ? [typed, ...near] : near;
+  });
 }
 
 function resultOf(row: StreetRow, askedNumber: number | undefined): GeocodeResult {

@@ -53,6 +53,12 @@ export async function writeAddresses(database: Database, rows: readonly AddressR
          OR (excluded.postcode <> '' AND excluded.postcode <> address_streets.postcode)`,
     [JSON.stringify(drafts)],
   );
+  await database.query(
+    `INSERT INTO address_words (word)
+     SELECT DISTINCT unnest(string_to_array(search_key, ' ')) FROM jsonb_to_recordset($1::jsonb) AS s(search_key text)
+     ON CONFLICT DO NOTHING`,
+    [JSON.stringify(drafts.map(({ search_key }) => ({ search_key })))],
+  );
   const ids = await database.query<{ id: number; insee: string; name_key: string }>(
     `SELECT s.id, s.insee, s.name_key FROM address_streets s
        JOIN jsonb_to_recordset($1::jsonb) AS k(insee text, name_key text) ON s.insee = k.insee AND s.name_key = k.name_key`,

@@ -34,6 +34,8 @@ export const aedErrorKeys = {
   reportAlreadyResolved: 'error.aed.report-already-resolved',
   reportNoEmail: 'error.aed.report-no-email',
   reportEmail: 'error.aed.report-email',
+  reportMailText: 'error.aed.report-mail-text',
+  reportEmailNotOwn: 'error.aed.report-email-not-own',
   template: 'error.aed.template',
   certification: 'error.aed.certification',
   mergeTooFew: 'error.aed.merge-too-few',

@@ -18,6 +18,7 @@ export const auditedCalls: Record<string, AuditedCall> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.audit ? [[routeKey(entry), entry.audit]] : []))),
   [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
   [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
+  [`GET ${sa}/account/thirdAccess/switch`]: { action: 'account.switch', target: 'query.idAccount' },
 
   [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'], relaxedCommit: true },
   [`POST ${em}/alertLaunch`]: { action: 'alert.launch', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
@@ -67,7 +68,7 @@ export const auditedCalls: Record<string, AuditedCall> = {
  */
 export const notAudited: Record<string, string> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.notAudited ? [[routeKey(entry), entry.notAudited]] : []))),
-  [`POST ${sa}/signin/`]: 'a sign-in, not a change (failures are counted on the user for the lockout)',
+  [`POST ${sa}/signin/`]: 'the sign-in writes its own rows, success and failure alike (authActions)',
   [`POST ${sb}/password/forgot`]: 'sends a mail to the address given; changes nothing until the renewal',
   [`POST ${sb}/password/verifyToken`]: 'reads a token',
   [`POST ${sa}/account/accountList/getSelectAccountList`]: 'a read sent as POST',
@@ -78,5 +79,12 @@ export const notAudited: Record<string, string> = {
   [`POST ${ap}/getPotentialCitizens`]: 'a read sent as POST (a count)',
 };
 
+/**
+ * Actions the authentication code writes itself, with the outcome (the hook sees successful calls
+ * only): a sign-in, a failed one (unknown login, wrong password, paused address), and the fifth
+ * wrong password from one address that pauses it (server/src/modules/auth/events.ts).
+ */
+export const authActions = ['account.signIn', 'account.signInFailed', 'account.lockout'] as const;
+
 /** Every action name, for the audit screen's filter. */
-export const auditActions: readonly string[] = [...new Set(Object.values(auditedCalls).map((call) => call.action))].sort();
+export const auditActions: readonly string[] = [...new Set([...Object.values(auditedCalls).map((call) => call.action), ...authActions])].sort();

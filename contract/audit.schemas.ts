@@ -34,6 +34,8 @@ export const auditEntry = z.object({
   url: z.string(),
   status: z.number().int(),
   details: z.record(z.string(), z.unknown()),
+  /** The client address, as the server trusts it (TRUST_PROXY). */
+  ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

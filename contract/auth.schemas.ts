@@ -44,7 +44,8 @@ export const signedInUser = z.object({
 });
 export type SignedInUser = z.infer<typeof signedInUser>;
 
-export const updatePasswordBody = z.object({ password });
+/** The new password; the current one too, except on the forced update (group 100001). */
+export const updatePasswordBody = z.object({ password, currentPassword: z.string().min(1).max(256).optional() });
 
 export const extraInfosQuery = z.object({ origin: z.string().max(500).optional() });
 export const extraInfos = z.object({

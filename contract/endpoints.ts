@@ -1,3 +1,4 @@
+import { authEndpoints } from './auth.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Endpoint } from './endpoint';
 import { historyEndpoints } from './history.endpoints';
@@ -7,6 +8,7 @@ import { historyEndpoints } from './history.endpoints';
  * and the permission matrix, the audit list and the route check read them all.
  */
 export const endpoints = {
+  auth: authEndpoints,
   dashboard: dashboardEndpoints,
   history: historyEndpoints,
 };

@@ -1,4 +1,5 @@
 import { can } from './access';
+import { authEndpoints } from './auth.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Access, Endpoint, MatrixCells } from './endpoint';
 import { groups } from './groups';
@@ -43,7 +44,8 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sa}/signin/getExtraInfos`, access: 'public', own: 200 },
   { method: 'GET', path: `${sa}/signin/oidc/start`, access: 'public', own: 404, note: 'no identity provider configured' },
   { method: 'GET', path: `${sa}/signin/oidc/callback`, access: 'public', own: 302, note: 'back to the sign-in page with an error: no identity provider configured' },
-  { method: 'POST', path: `${sb}/user/updtPwd`, access: 'signedIn', own: 200, note: 'the same password again (the test signs in anew afterwards)' },
+  { method: 'POST', path: `${sb}/user/updtPwd`, access: 'signedIn', own: 200, note: 'the same password again, with the current one (the test signs in anew afterwards)' },
+  ...rowsOf(authEndpoints),
   { method: 'POST', path: `${sb}/password/forgot`, access: 'public', own: 200, note: 'an unknown address answers as a known one' },
   { method: 'POST', path: `${sb}/password/verifyToken`, access: 'public', own: 400, note: 'a token that does not exist' },
   { method: 'POST', path: `${sb}/password/renew`, access: 'public', own: 400, note: 'a token that does not exist' },

@@ -8,15 +8,18 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorKeys } from '../../contract/errors';
+import { trustProxyOption } from './config';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './errors';
 import { serializerCompiler } from './serialization';
 import { sessionFromToken } from './plugins/authenticate';
 import { forgetOnWrites } from './plugins/kept-answers';
+import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { metricsRoute } from './observability/metrics-route';
 import { readinessRoutes } from './observability/readiness';
 import { registerRequestLog } from './observability/request-log';
+import { rateLimitStore } from './plugins/throttle';
 import { accountRoutes } from './modules/accounts/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
@@ -42,6 +45,12 @@ import { tileRoutes } from './modules/tiles/routes';
 
 const spaFolder = fileURLToPath(new URL('../../dist', import.meta.url));
 
+/** Vigil's own WebSocket origin (ws: or wss: on PUBLIC_URL's host): the only socket a page may open. */
+function ownWebSocketOrigin(ctx: AppContext): string {
+  const url = new URL(ctx.config.PUBLIC_URL);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 /** Content-Security-Policy the SPA runs under: only our origin, the online map tiles' origin (TILE_URL) and data: images. */
 function contentSecurityPolicy(ctx: AppContext) {
   const tileOrigin = tileSource(ctx.config.TILE_URL);
@@ -51,7 +60,7 @@ function contentSecurityPolicy(ctx: AppContext) {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"], // PrimeReact and Leaflet set inline styles
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      connectSrc: ["'self'", ownWebSocketOrigin(ctx)],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
@@ -61,7 +70,8 @@ function contentSecurityPolicy(ctx: AppContext) {
 
 /** The options of helmet's security headers (@fastify/helmet's options). */
 export function securityHeaderOptions(ctx: AppContext) {
-  return { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false };
+  // X-Frame-Options for browsers without CSP frame-ancestors: DENY, as 'none' says.
+  return { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' as const } };
 }
 
 /** Calls sent as POST that only read: declared so in their endpoint table, or the register's list reads. */
@@ -70,7 +80,11 @@ const readOnlyPosts: ReadonlySet<string> = new Set([...aedReadOnlyPosts, ...allE
 /** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Requests are logged by registerRequestLog (debug, warn when failed or slow), not Fastify's two info lines.
-  const app = Fastify({ loggerInstance: ctx.log, logController: new LogController({ disableRequestLogging: true }), trustProxy: true, bodyLimit: 2 * 1024 * 1024 });
+  // The client address is the connection's unless it came through a configured proxy (TRUST_PROXY):
+  // rate limits, sign-in pauses and the audit log key on an address the client cannot choose.
+  // (A hop count works too; Fastify's types omit it.)
+  const trustProxy = trustProxyOption(ctx.config.TRUST_PROXY) as boolean | string[];
+  const app = Fastify({ loggerInstance: ctx.log, logController: new LogController({ disableRequestLogging: true }), trustProxy, bodyLimit: 2 * 1024 * 1024 });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -79,7 +93,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, securityHeaderOptions(ctx));
   forgetOnWrites(app, [ctx.subtrees, ctx.aedPages, ctx.alertViews], readOnlyPosts);
-  await app.register(rateLimit, { global: false });
+  registerRequestGuards(app);
+  // Counted in the database, so that instances sharing it share the limits.
+  await app.register(rateLimit, { global: false, store: rateLimitStore(ctx.throttle) });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(swagger, {
     openapi: { info: { title: 'Vigil API', version: '1' }, components: { securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } } } },
@@ -91,6 +107,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   metricsRoute(app, ctx);
 
   ctx.realtime.route(app, ctx.config.WS_PATH, (token) => sessionFromToken(ctx, token));
+  // A session ended anywhere (logout, password, rights) closes its sockets on this instance too.
+  ctx.identities.onChange((userId) => void ctx.realtime.revalidate(userId).catch((error: unknown) => ctx.log.error({ err: error }, 'socket revalidation failed')));
   await auditRoutes(app, ctx);
   await authRoutes(app, ctx);
   await accountRoutes(app, ctx);

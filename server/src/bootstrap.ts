@@ -4,6 +4,7 @@ import { createGeocoder } from './adapters/geocoding/create-geocoder';
 import { createMailer } from './adapters/mail';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { prepareDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
 import { createSubtrees } from './modules/accounts/subtrees';
@@ -12,6 +13,7 @@ import { createAlertViews } from './modules/alerts/views';
 import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
+import { createThrottle } from './plugins/throttle';
 import { createTokens, resolveJwtSecret } from './plugins/tokens';
 import { createMetrics } from './observability/metrics';
 
@@ -20,6 +22,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
   const logger = log ?? (pino({ level: config.LOG_LEVEL, redact: ['req.headers.authorization', '*.password', '*.token'] }) as FastifyBaseLogger);
   // Before the database opens, so that its driver is traced from the first query.
   const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await (await import('./observability/tracing')).startTracing(config) : undefined;
+  prepareDataDir(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
   const realtime = createRealtime(database, logger);
   return {
@@ -36,6 +39,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     aedPages: createAedPages(database, logger),
     alertViews: createAlertViews(database, logger),
     realtime,
+    throttle: createThrottle(database),
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
   };

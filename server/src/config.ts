@@ -34,6 +34,15 @@ const envSchema = z.object({
   WS_PATH: z.string().default('/services/ws'),
   /** Environment name sent by clients in setName, and shown in logs. */
   VIGIL_ENV: z.string().default('local'),
+  /**
+   * Proxies whose X-Forwarded-For is believed: a hop count (1 = the one load balancer in front), or a
+   * comma-separated list of their addresses or ranges (10.0.0.0/8, loopback). Empty: none, the client
+   * address is the connection's, which a client cannot choose.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\s*(\d+|[\w.:/]+(\s*,\s*[\w.:/]+)*)\s*$/, 'config.trust-proxy')
+    .optional(),
   /** Sign-in attempts allowed per IP and per minute. */
   SIGNIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /**
@@ -92,6 +101,14 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** Fastify's `trustProxy` for TRUST_PROXY: false (none), a hop count, or the list of trusted proxies. */
+export function trustProxyOption(value: string | undefined): boolean | number | string[] {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) > 0 ? Number(trimmed) : false;
+  return trimmed.split(',').map((entry) => entry.trim());
+}
 
 /** Reads and validates the environment; throws one readable message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

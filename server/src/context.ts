@@ -11,6 +11,7 @@ import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
 import type { KeptAnswers } from './plugins/kept-answers';
 import type { Realtime } from './plugins/realtime';
+import type { Throttle } from './plugins/throttle';
 import type { Tokens } from './plugins/tokens';
 
 /** The long-lived parts every module works with; built once in main.ts (or by a test). */
@@ -28,6 +29,8 @@ export interface AppContext {
   aedPages: KeptAnswers;
   /** Live alert list and responders on call answers, kept while changes to alerts are announced. */
   alertViews: KeptAnswers;
+  /** Rate-limit and sign-in counters shared by every instance on the database. */
+  throttle: Throttle;
   realtime: Realtime;
   jobs: Jobs;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */

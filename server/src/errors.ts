@@ -20,6 +20,21 @@ export const forbidden = (key: string = errorKeys.necessaryRights) => new AppErr
 export const notFound = (key: string = errorKeys.notFound) => new AppError(404, key);
 export const conflict = (key: string, details?: unknown) => new AppError(409, key, details);
 
+/**
+ * An error as the log may keep it: the failed SQL without its parameters, and no database detail
+ * (both carry the request's values, personal data among them).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const plain = (value: unknown) => {
+    const { name, message, code, stack } = (value ?? {}) as { name?: string; message?: string; code?: string; stack?: string };
+    // Drizzle appends "params: …" to the message (and so to the stack, before its frames).
+    const withoutParams = (text?: string) => text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+    return { type: name, code, message: withoutParams(message), stack: withoutParams(stack) };
+  };
+  const cause = (error as { cause?: unknown } | undefined)?.cause;
+  return { ...plain(error), ...(cause ? { cause: plain(cause) } : {}) };
+}
+
 /** Turns every thrown error into `{ error: true, msg, details? }` with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -52,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = error.statusCode;
       body = { error: true, msg: errorKeys.validation };
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     void reply.status(status).send(body);
   });
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { createContext, startBackground, stopContext } from './bootstrap';
 import { loadConfig } from './config';
+import { DataDirError } from './data-dir';
 import { demoPassword, demoUsers } from './db/seed/accounts';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { listenForMetrics } from './observability/metrics-route';
@@ -14,7 +15,14 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const ctx = await createContext(config);
+  let ctx;
+  try {
+    ctx = await createContext(config);
+  } catch (error) {
+    if (!(error instanceof DataDirError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
   if (config.DEMO_DATA) await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   await startBackground(ctx);

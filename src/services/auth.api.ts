@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { authEndpoints } from '../../contract/auth.endpoints';
 import type { extraInfos } from '../../contract/auth.schemas';
 import { call } from './http';
 import type { SessionUser } from './storage';
@@ -17,6 +18,14 @@ export interface SignInRequest {
 /** POST backOffice/signin/: the only call without a JWT. */
 export function signIn(body: SignInRequest, signal?: AbortSignal) {
   return call<SessionUser>('/services/backOffice/signin/', { method: 'POST', body, signal, anonymous: true });
+}
+
+/**
+ * Ends the session's token on the server (and closes its WebSocket). The token is given, not read
+ * from storage: the app has already signed out locally, whatever the answer.
+ */
+export function logout(token: string, signal?: AbortSignal) {
+  return call(authEndpoints.logout, {}, { signal, anonymous: true, headers: { Authorization: `JWT ${token}` } });
 }
 
 export function getExtraInfos(origin: string, signal?: AbortSignal) {

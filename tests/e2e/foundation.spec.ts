@@ -193,16 +193,16 @@ async function apiSignIn(url: string, email: string, password: string): Promise<
   return response.ok ? ((await response.json()) as { data: { token: string } }).data.token : undefined;
 }
 
-/** Changes a user's password through the API from that other session (updtPwd): every older token stops working. */
-async function changePassword(url: string, token: string, password: string): Promise<void> {
-  const response = await fetch(`${url}/services/backoffice/user/updtPwd`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${token}` }, body: JSON.stringify({ password }) });
+/** Changes a user's password through the API from that other session (updtPwd, with the current one): every older token stops working. */
+async function changePassword(url: string, token: string, currentPassword: string, password: string): Promise<void> {
+  const response = await fetch(`${url}/services/backoffice/user/updtPwd`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `JWT ${token}` }, body: JSON.stringify({ password, currentPassword }) });
   expect(response.status).toBe(200);
 }
 
 /** Sets a user's password back to the demo one, so later tests sign in as usual. */
 async function restorePassword(url: string, email: string, current: string): Promise<void> {
   const token = await apiSignIn(url, email, current);
-  if (token) await changePassword(url, token, demoPassword);
+  if (token) await changePassword(url, token, current, demoPassword);
 }
 
 e2e('a password changed from another session sends back to sign-in, and the new password reopens the page', async ({ vigil, page, onTestFinished }) => {
@@ -218,7 +218,7 @@ e2e('a password changed from another session sends back to sign-in, and the new 
   // Another session of the same user changes the password: the server moves the token version.
   const elsewhere = await apiSignIn(vigil.url, email, demoPassword);
   expect(elsewhere).toBeTruthy();
-  await changePassword(vigil.url, elsewhere!, newPassword);
+  await changePassword(vigil.url, elsewhere!, demoPassword, newPassword);
   await switchAccount(page, 'SDIS 03');
   await waitForPath(page, '/authentication/sign-in');
   await submitSignIn(page, email, newPassword);

@@ -25,6 +25,7 @@ export function auditEntrySample(id: number, overrides: Partial<AuditEntry> = {}
     url: '/services/emergency/v2/alertLaunch',
     status: 200,
     details: { alertType: 1, idSite: 1, debugMode: 0 },
+    ip: '192.0.2.10',
     ...overrides,
   };
 }

@@ -63,6 +63,9 @@ async function startSession(stubs: Stubs = {}) {
         return stubs.updatePassword ?? ok(userOf({ idGroup: 5, token: 'token-3' }));
       }),
       listAccounts: fromPromise(async (): Promise<Result<ThirdAccess>> => ok({ accountList: accounts, selectedAccount: 1 })),
+      logout: fromPromise(async ({ input }: { input: { token: string } }) => {
+        calls.push(`logout ${input.token}`);
+      }),
     },
   });
   const actor = createActor(machine).start();
@@ -200,11 +203,15 @@ describe('session journeys', () => {
     expect(view(actor.getSnapshot())).toBe('waitingConfiguration');
   });
 
-  it('logs out: the stored user is gone and no page is remembered', async () => {
-    const { actor } = await signedInAs({ idGroup: 1 });
+  it('logs out: the stored user is gone, the server ends the token, and no page is remembered', async () => {
+    const session = await signedInAs({ idGroup: 1 });
+    const { actor } = session;
+    const { calls } = session;
+    const token = actor.getSnapshot().context.user!.token;
     actor.send({ type: 'session.logout' });
     expect(view(actor.getSnapshot())).toBe('signedOut');
     expect(readUser()).toBeNull();
+    await vi.waitFor(() => expect(calls).toContain(`logout ${token}`));
     actor.send({ type: 'session.rememberPath', path: '/aed/list' });
     expect(actor.getSnapshot().context.wantedPath).toBeNull();
   });

@@ -90,6 +90,7 @@ export const pathModel = definePathModel({
     switchAccount: { done: [{ ok: true, data: user({ siteId: 3, accountName: 'CGDIS — Luxembourg' }) }, failure('error.account.not-allowed')], error: [new Error('boom')] },
     updatePassword: { done: [{ ok: true, data: user({ idGroup: 5 }) }, failure('error.auth.password-rules')], error: [new Error('boom')] },
     listAccounts: { done: [{ ok: true, data: { accountList: accounts, selectedAccount: 1 } }, failure('error.account.list')], error: [new Error('boom')] },
+    logout: { done: [undefined], error: [new Error('network down')] },
   },
   serializeState,
   // Simple paths explode with eleven events on a chart where most states accept logout and 401.

@@ -25,9 +25,16 @@ function mails(): { to: string; subject: string; text: string }[] {
   return names.map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
 }
 
+/**
+ * A new AED with a report whose reporter is `email`, as a report from the public records it (the
+ * staff call signs a report with the caller's own address and takes no other, so the test writes
+ * the public reporter's address into the row; null: a reporter who left none).
+ */
 async function aedWithReport(problem = 2, email: string | null = 'witness@example.net') {
   const aed = (await call(server, editor, 'PATCH', `${aedBase}/patchAed/new`, newAed({ name: `Pharmacie ${Math.random().toString(36).slice(2, 7)}`, city: 'Riom' }))).body.data;
-  const report = await call(server, editor, 'POST', `${aedBase}/reportProblem`, { idData: aed.udid, problem, email, description: 'Voyant rouge' });
+  const report = await call(server, editor, 'POST', `${aedBase}/reportProblem`, { idData: aed.udid, problem, description: 'Voyant rouge' });
+  expect(report.status).toBe(200);
+  await server.ctx.database.query('UPDATE aed_reports SET reporter_email = $1 WHERE id = $2', [email, report.body.data.id]);
   return { aed, report };
 }
 
@@ -35,9 +42,10 @@ describe('reports', () => {
   it('records a problem on an AED, shown by getAed and counted in the list', async () => {
     const { aed, report } = await aedWithReport(2);
     expect(report.status).toBe(200);
-    expect(report.body.data).toMatchObject({ problemType: 2, email: 'witness@example.net', description: 'Voyant rouge', city: 'Riom', status: 'onGoing' });
+    expect(report.body.data).toMatchObject({ problemType: 2, email: 'aed-editor@vigil.test', description: 'Voyant rouge', city: 'Riom', status: 'onGoing' });
     const detail = (await call(server, editor, 'GET', `${aedBase}/getAed/${aed.id}`)).body.data;
     expect(detail.reports.map((row: { id: number }) => row.id)).toEqual([report.body.data.id]);
+    expect(detail.reports[0].email).toBe('witness@example.net');
     const listed = await call(server, editor, 'POST', `${aedBase}/getAllList`, { filter: [{ type: 'TAG', tag: 'udid', value: aed.udid }] });
     expect(listed.body.data.list[0].onGoingReports).toBe(1);
     const withReports = await call(server, editor, 'POST', `${aedBase}/getAllList`, { filter: [{ type: 'ADVANCED', tag: 'hasReports', value: true }, { type: 'ALL', value: aed.name }] });
@@ -47,6 +55,9 @@ describe('reports', () => {
     const byId = await call(server, editor, 'POST', `${aedBase}/reportProblem`, { idData: aed.id, problem: 7 });
     expect(byId.body.data.email).toBe('aed-editor@vigil.test');
     expect((await call(server, editor, 'POST', `${aedBase}/reportProblem`, { idData: aed.id, problem: 8 })).status).toBe(400);
+    const outside = await call(server, editor, 'POST', `${aedBase}/reportProblem`, { idData: aed.id, problem: 7, email: 'someone@example.org' });
+    expect(outside.status).toBe(400);
+    expect(outside.body.msg).toBe('error.aed.report-email-not-own');
   });
 
   it('gives the mail template of a type in a language', async () => {

@@ -55,11 +55,12 @@ export async function addResponder(
   if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.body}`);
   const { responderId, token } = registered.json().data as { responderId: number; token: string };
   const auth = `Responder ${token}`;
+  const db = server.ctx.database;
+  // Registration leaves an account waiting for staff validation (RESPONDER_AUTO_ACTIVATE is off by default); tests start from a validated one.
+  await db.query(`UPDATE responders SET account_status = $2 WHERE id = $1`, [responderId, options.accountStatus ?? 'activated']);
   const position = await server.app.inject({ method: 'PUT', url: '/services/responder/v1/position', headers: { authorization: auth }, payload: { ...at, available: options.available ?? true } });
   if (position.statusCode !== 200) throw new Error(`position failed: ${position.body}`);
-  const db = server.ctx.database;
   if (options.staleSeconds) await db.query(`UPDATE responder_positions SET reported_at = now() - make_interval(secs => $2) WHERE responder_id = $1`, [responderId, options.staleSeconds]);
-  if (options.accountStatus) await db.query(`UPDATE responders SET account_status = $2 WHERE id = $1`, [responderId, options.accountStatus]);
   if (options.tester) await db.query(`UPDATE responders SET is_tester = true WHERE id = $1`, [responderId]);
   return { responderId, token, auth };
 }

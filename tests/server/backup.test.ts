@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { createContext, stopContext } from '../../server/src/bootstrap';
+import { demoPassword } from '../../server/src/db/seed/accounts';
 import { loadConfig } from '../../server/src/config';
 import { backup, restore } from '../../server/src/ops/backup';
 import { startTestServer } from './harness';
@@ -28,7 +29,7 @@ describe('backup and restore', () => {
   it('round-trips the database: a change made before the backup is there after the restore', async () => {
     const server = await startTestServer({}, { background: false });
     const authorization = await server.signIn('operator@vigil.test');
-    const changed = await server.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization }, payload: { password: 'Backed-up-Passw0rd-2026' } });
+    const changed = await server.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization }, payload: { password: 'Backed-up-Passw0rd-2026', currentPassword: demoPassword } });
     expect(changed.statusCode).toBe(200);
     const databaseUrl = server.ctx.config.DATABASE_URL;
     const dataDir = server.ctx.config.DATA_DIR;

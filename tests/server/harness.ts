@@ -103,16 +103,21 @@ async function freshDatabase(templateName?: string): Promise<{ url: string; drop
   };
 }
 
-/** The newest mail the file mailer wrote into `dataDir/mail` (its .json record), once the background send has written it. */
-export async function newestMail(dataDir: string): Promise<string> {
+/**
+ * The newest mail the file mailer wrote into `dataDir/mail` (its .json record), once the background
+ * send has written it; with `matching`, the newest whose record matches.
+ */
+export async function newestMail(dataDir: string, matching: (record: string) => boolean = () => true): Promise<string> {
   const folder = join(dataDir, 'mail');
-  const file = await vi.waitFor(
+  return vi.waitFor(
     () => {
-      const newest = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().at(-1);
-      if (!newest) throw new Error('no mail yet');
-      return newest;
+      const names = readdirSync(folder).filter((name) => name.endsWith('.json')).sort().reverse();
+      for (const name of names) {
+        const record = readFileSync(join(folder, name), 'utf8');
+        if (matching(record)) return record;
+      }
+      throw new Error('no such mail yet');
     },
     { timeout: 10_000 },
   );
-  return readFileSync(join(folder, file), 'utf8');
 }

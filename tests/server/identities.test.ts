@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword } from '../../server/src/db/seed/accounts';
 import { createTokens } from '../../server/src/plugins/tokens';
 import { startTestServer, startTwoInstances, type TestServer } from './harness';
 
@@ -23,7 +24,10 @@ describe('kept identities', () => {
     await server.ctx.database.query("UPDATE users SET active = false WHERE email = 'operator@vigil.test'");
     await expect.poll(() => statusOf(server, operator), { timeout: 3000 }).toBe(401);
     await server.ctx.database.query("UPDATE users SET active = true WHERE email = 'operator@vigil.test'");
-    await expect.poll(() => statusOf(server, operator), { timeout: 3000 }).toBe(200);
+    // Reactivated, the user signs in anew; the session the deactivation ended stays ended.
+    const again = await server.signIn('operator@vigil.test');
+    await expect.poll(() => statusOf(server, again), { timeout: 3000 }).toBe(200);
+    expect(await statusOf(server, operator)).toBe(401);
 
     const referent = await server.signIn('referent@vigil.test');
     expect(await statusOf(server, referent)).toBe(200);
@@ -74,7 +78,7 @@ describe.skipIf(!postgresUrl)('kept identities across instances (PostgreSQL; ski
     const token = await first.signIn('operator@vigil.test');
     expect(await statusOf(second, token)).toBe(200);
     expect(await statusOf(second, token)).toBe(200); // kept on B
-    const changed = await first.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization: token }, payload: { password: 'An-other-passw0rd-for-B' } });
+    const changed = await first.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization: token }, payload: { password: 'An-other-passw0rd-for-B', currentPassword: demoPassword } });
     expect(changed.statusCode).toBe(200);
     expect(await statusOf(first, token)).toBe(401);
     await expect.poll(() => statusOf(second, token), { timeout: 3000 }).toBe(401);
@@ -88,8 +92,10 @@ describe('verified tokens', () => {
     const claims = { userId: 7, idGroup: 5, siteId: 3, tokenVersion: 2 };
     // Expiry is a whole second: a ttl of 2 keeps the token good for 1 to 2 seconds.
     const token = await tokens.sign(claims, 2);
-    expect(await tokens.verify(token)).toEqual(claims);
-    expect(await tokens.verify(token)).toEqual(claims); // remembered
+    // The verified token carries its claims, its id (what a logout revokes) and its expiry.
+    const verified = { ...claims, accountConfigured: true, tokenId: expect.any(String), expiresAt: expect.any(Number) };
+    expect(await tokens.verify(token)).toEqual(verified);
+    expect(await tokens.verify(token)).toEqual(verified); // remembered
     const [header, payload, signature] = token.split('.');
     const forged = Buffer.from(payload, 'base64url').toString().replace('"grp":5', '"grp":1');
     expect(await tokens.verify(`${header}.${Buffer.from(forged).toString('base64url')}.${signature}`)).toBeUndefined();

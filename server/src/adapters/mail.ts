@@ -49,7 +49,7 @@ function fileMailer(folder: string, from: string, log: FastifyBaseLogger): Maile
   return {
     async send(mail) {
       if (folder.startsWith('memory:')) return;
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const info = await transport.sendMail({ from, ...mail });
       const name = `${new Date().toISOString().replaceAll(':', '-')}-${Math.random().toString(36).slice(2, 8)}`;
       await writeWhole(join(folder, `${name}.eml`), info.message as Buffer);
@@ -61,6 +61,6 @@ function fileMailer(folder: string, from: string, log: FastifyBaseLogger): Maile
 
 /** Writes under a temporary name then renames, so a reader of the folder never sees half a file. */
 async function writeWhole(path: string, content: string | Buffer): Promise<void> {
-  await writeFile(`${path}.part`, content);
+  await writeFile(`${path}.part`, content, { mode: 0o600 });
   await rename(`${path}.part`, path);
 }

@@ -23,7 +23,7 @@ export interface SimulationOptions {
  * responder API, reports a position around `center`, looks for an offered alert, answers it like
  * the debug-mode-3 bots do (accept or refuse, walk to the AED and the victim, report each step),
  * then waits for the next one. Their accounts are activated at once only when the server runs with
- * RESPONDER_AUTO_ACTIVATE (the default with demo data).
+ * RESPONDER_AUTO_ACTIVATE=true (off by default).
  */
 export async function runSimulation(options: SimulationOptions): Promise<{ stop(): Promise<void>; outcomes: BotOutcome[] }> {
   const client = createHttpClient(options.baseUrl);

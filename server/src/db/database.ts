@@ -78,7 +78,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; con
 
 async function openPglite(dataDir: string): Promise<Database> {
   const location = dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite');
-  if (location !== 'memory://') mkdirSync(location, { recursive: true });
+  if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent } });
   const db = drizzlePglite(client) as unknown as Db;
   const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));

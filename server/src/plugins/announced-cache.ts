@@ -25,6 +25,8 @@ export interface AnnouncedCacheOptions<K> {
   maxEntries: number;
   /** The key an announcement names; without it, an announcement forgets every key. */
   keyOf?: (payload: string) => K;
+  /** Told after an announcement made this instance forget `key` (every key when undefined). */
+  onAnnounced?: (key?: K) => void;
 }
 
 export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseLogger, options: AnnouncedCacheOptions<K>): AnnouncedCache<K, V> {
@@ -69,9 +71,16 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
         unlisten.push(
           await database.listen(
             channel,
-            (payload) => forget(keyOf ? keyOf(payload) : undefined),
+            (payload) => {
+              const key = keyOf ? keyOf(payload) : undefined;
+              forget(key);
+              options.onAnnounced?.(key);
+            },
             // Announcements may have been missed while the listener was away.
-            () => forget(),
+            () => {
+              forget();
+              options.onAnnounced?.();
+            },
           ),
         );
       }

@@ -4,6 +4,7 @@ import { errorKeys } from '../../../contract/errors';
 import { groups } from '../../../contract/groups';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../errors';
+import { callerCheck } from './request-guards';
 
 /** The caller, as the server trusts it after checking the token against the database. */
 export interface Session {
@@ -11,6 +12,11 @@ export interface Session {
   idGroup: number;
   siteId: number;
   email: string;
+  /** The token's id (what a logout revokes) and its expiry, ms since the epoch. */
+  tokenId: string;
+  expiresAt: number;
+  /** False while the session's account is still being configured (the waiting page). */
+  accountConfigured: boolean;
 }
 
 declare module 'fastify' {
@@ -30,26 +36,42 @@ export async function sessionFromToken(ctx: AppContext, token: string): Promise<
   const claims = await ctx.tokens.verify(token);
   if (!claims) return undefined;
   const user = await ctx.identities.lookup(claims.userId);
-  if (!user || !user.active || user.tokenVersion !== claims.tokenVersion) return undefined;
-  return { userId: claims.userId, idGroup: claims.idGroup, siteId: claims.siteId, email: user.email };
+  if (!user || !user.active || user.tokenVersion !== claims.tokenVersion || user.revoked.includes(claims.tokenId)) return undefined;
+  return {
+    userId: claims.userId,
+    idGroup: claims.idGroup,
+    siteId: claims.siteId,
+    email: user.email,
+    tokenId: claims.tokenId,
+    expiresAt: claims.expiresAt,
+    accountConfigured: claims.accountConfigured,
+  };
 }
 
-/** preHandler: 401 without a valid session. */
+/** What a session on an account still being configured may do: list its accounts and switch (the waiting page). */
+const whileWaiting: Capability[] = ['account.read'];
+
+/** preHandler: 401 without a valid session (run before validation, see request-guards.ts). */
 export function authenticate(ctx: AppContext) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return callerCheck(async (request: FastifyRequest, _reply: FastifyReply) => {
     const session = await sessionFromHeader(ctx, request.headers.authorization);
     if (!session) throw unauthorized();
     request.session = session;
-  };
+  });
 }
 
-/** preHandler: 401 without a session, 403 when the caller's group lacks the capability. */
+/**
+ * preHandler: 401 without a session, 403 when the caller's group lacks the capability, or when its
+ * account is still being configured (the server keeps the waiting page, not only the browser).
+ */
 export function requireCapability(ctx: AppContext, capability: Capability) {
   const check = authenticate(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return callerCheck(async (request: FastifyRequest, reply: FastifyReply) => {
     await check(request, reply);
-    if (!can(request.session!.idGroup, capability)) throw forbidden(errorKeys.necessaryRights);
-  };
+    const session = request.session!;
+    if (!can(session.idGroup, capability)) throw forbidden(errorKeys.necessaryRights);
+    if (!session.accountConfigured && !whileWaiting.includes(capability)) throw forbidden(errorKeys.accountBeingConfigured);
+  });
 }
 
 /** preHandler: any signed-in staff user, including the forced-password-update pseudo-group. */

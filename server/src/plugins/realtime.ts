@@ -37,11 +37,18 @@ export interface Realtime {
   stop(): Promise<void>;
   /** Number of sockets that completed setName on this instance. */
   size(): number;
+  /**
+   * Checks again the token of every socket of `userId` (of every user when undefined) and closes
+   * with 4401 those whose session has ended (logout, password, rights or activation changed).
+   */
+  revalidate(userId?: number): Promise<void>;
 }
 
 export interface RealtimeOptions {
   /** Every interval the server pings each socket and drops those that did not answer the previous ping. */
   heartbeatMs?: number;
+  /** A socket that has not authenticated within this time is closed (4401). */
+  authenticateWithinMs?: number;
 }
 
 /** The expiry (seconds since the epoch) a JWT carries, if any. */
@@ -61,7 +68,11 @@ function receives(idGroup: number, eventMsg: RefreshEvent): boolean {
 
 export function createRealtime(database: Database, log: FastifyBaseLogger, options: RealtimeOptions = {}): Realtime {
   const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const authenticateWithinMs = options.authenticateWithinMs ?? 10_000;
   const listeners = new Set<Listener>();
+  /** The token each authenticated socket showed, checked again when its user's standing changes. */
+  const tokens = new Map<WebSocket, { token: string; userId: number }>();
+  let check: ((token: string) => Promise<Session | undefined>) | undefined;
   const sockets = new Set<WebSocket>();
   const alive = new WeakMap<WebSocket, boolean>();
   let unlisten: (() => Promise<void>) | undefined;
@@ -121,6 +132,7 @@ export function createRealtime(database: Database, log: FastifyBaseLogger, optio
       await database.notify(channel, JSON.stringify(payload));
     },
     route(app, path, authenticate) {
+      check = authenticate;
       heartbeat ??= setInterval(beat, heartbeatMs).unref();
       app.get(path, { websocket: true }, (socket) => {
         let session: Session | undefined;
@@ -132,6 +144,12 @@ export function createRealtime(database: Database, log: FastifyBaseLogger, optio
         alive.set(socket, true);
         socket.on('pong', () => alive.set(socket, true));
         const send = (message: ServerMessage) => socket.send(JSON.stringify(message));
+        // A socket that never shows a token holds a connection for nothing.
+        const unauthenticated = setTimeout(() => {
+          if (session) return;
+          send({ action: 'error', msg: errorKeys.invalidToken });
+          socket.close(closeUnauthorized, 'unauthenticated');
+        }, authenticateWithinMs);
 
         async function handle(message: ClientMessage): Promise<void> {
           if (message.action === 'ping') return send({ action: 'pong' });
@@ -141,6 +159,8 @@ export function createRealtime(database: Database, log: FastifyBaseLogger, optio
               send({ action: 'error', msg: errorKeys.invalidToken });
               return socket.close(closeUnauthorized, 'unauthorized');
             }
+            clearTimeout(unauthenticated);
+            tokens.set(socket, { token: message.token as string, userId: session.userId });
             // The socket lives as long as the token: past its expiry the client must sign in again.
             clearTimeout(expiry);
             const exp = expiryOf(message.token);
@@ -181,6 +201,8 @@ export function createRealtime(database: Database, log: FastifyBaseLogger, optio
         });
         socket.on('close', () => {
           clearTimeout(expiry);
+          clearTimeout(unauthenticated);
+          tokens.delete(socket);
           sockets.delete(socket);
           if (listener) listeners.delete(listener);
         });
@@ -201,6 +223,16 @@ export function createRealtime(database: Database, log: FastifyBaseLogger, optio
     },
     size() {
       return listeners.size;
+    },
+    async revalidate(userId) {
+      if (!check) return;
+      for (const [socket, held] of [...tokens]) {
+        if (userId !== undefined && held.userId !== userId) continue;
+        if (await check(held.token)) continue;
+        tokens.delete(socket);
+        socket.send(JSON.stringify({ action: 'error', msg: errorKeys.sessionExpired } satisfies ServerMessage));
+        socket.close(closeUnauthorized, 'session ended');
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -9,12 +9,21 @@ export interface SessionClaims {
   idGroup: number;
   siteId: number;
   tokenVersion: number;
+  /** False while the account is still being configured: the session may only wait (and switch). Default true. */
+  accountConfigured?: boolean;
+}
+
+/** A verified token: its claims, its id (what a logout revokes) and its expiry (ms since the epoch). */
+export interface VerifiedToken extends SessionClaims {
+  accountConfigured: boolean;
+  tokenId: string;
+  expiresAt: number;
 }
 
 /** Signs and checks session tokens (HS256). */
 export interface Tokens {
   sign(claims: SessionClaims, ttlSeconds: number): Promise<string>;
-  verify(token: string): Promise<SessionClaims | undefined>;
+  verify(token: string): Promise<VerifiedToken | undefined>;
 }
 
 /** How many verified tokens are remembered: one per active session is plenty. */
@@ -24,12 +33,13 @@ export function createTokens(secret: string): Tokens {
   const key = new TextEncoder().encode(secret);
   // A token's signature is checked once: the same string is then known good until it expires.
   // (Its user's standing is still checked on every request, in authenticate.ts.)
-  const verified = new Map<string, { claims: SessionClaims; expiresAt: number }>();
+  const verified = new Map<string, VerifiedToken>();
   return {
     async sign(claims, ttlSeconds) {
-      return new SignJWT({ grp: claims.idGroup, site: claims.siteId, ver: claims.tokenVersion })
+      return new SignJWT({ grp: claims.idGroup, site: claims.siteId, ver: claims.tokenVersion, cfg: claims.accountConfigured ?? true })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key);
@@ -37,19 +47,24 @@ export function createTokens(secret: string): Tokens {
     async verify(token) {
       const known = verified.get(token);
       if (known) {
-        if (Date.now() < known.expiresAt) return known.claims;
+        if (Date.now() < known.expiresAt) return known;
         verified.delete(token);
       }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims = {
+        // A token without an expiry or an id would live forever and could not be revoked.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'jti', 'sub'] });
+        const claims: VerifiedToken = {
           userId: Number(payload.sub),
           idGroup: Number(payload.grp),
           siteId: Number(payload.site),
           tokenVersion: Number(payload.ver),
+          accountConfigured: payload.cfg !== false,
+          tokenId: String(payload.jti),
+          expiresAt: Number(payload.exp) * 1000,
         };
+        if (![claims.userId, claims.idGroup, claims.siteId, claims.tokenVersion].every(Number.isInteger)) return undefined;
         if (verified.size >= maxVerified) verified.clear();
-        verified.set(token, { claims, expiresAt: Number(payload.exp) * 1000 });
+        verified.set(token, claims);
         return claims;
       } catch {
         return undefined;
@@ -64,7 +79,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (dataDir === 'memory://') return randomBytes(32).toString('hex');
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

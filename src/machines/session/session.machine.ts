@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, setup, spawnChild } from 'xstate';
 import { routeSetOf } from '../../../contract/access';
 import type { AccountSummary } from '../../../contract/auth.schemas';
 import { errorKeys } from '../../../contract/errors';
@@ -113,7 +113,11 @@ export const sessionMachine = setup({
       entry: 'persistUser',
       after: { sessionLifetime: 'expired' },
       on: {
-        'session.logout': { target: 'signedOut', actions: 'leaveOnPurpose' },
+        // Signed out at once; the server ends the token meanwhile (the user is not kept waiting).
+        'session.logout': {
+          target: 'signedOut',
+          actions: ['leaveOnPurpose', spawnChild('logout', { input: ({ context }) => ({ token: context.user?.token ?? '' }) })],
+        },
         'session.unauthorized': { target: 'signedOut', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },
         'session.pathReopened': { actions: 'forgetPath' },
         'session.dismissMessage': { actions: 'clearMessage' },

@@ -46,8 +46,8 @@ const settingsSchema = z.object({
   ALERT_MAP_LAT: z.coerce.number().default(45.75),
   ALERT_MAP_LNG: z.coerce.number().default(3.08),
   ALERT_MAP_ZOOM: z.coerce.number().int().default(11),
-  /** Newly registered responders are activated at once (demo, simulations); otherwise staff validate them. */
-  RESPONDER_AUTO_ACTIVATE: z.stringbool().optional(),
+  /** Newly registered responders are activated at once (simulations only); by default staff validate them, demo data or not. */
+  RESPONDER_AUTO_ACTIVATE: z.stringbool().default(false),
   /** Responder registrations allowed per address and minute (the register call is public). */
   RESPONDER_REGISTER_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Push messages delivered per batch by the outbox job, and attempts before a message is failed. */
@@ -68,7 +68,7 @@ const settingsSchema = z.object({
   BOTS_REPORT_SECONDS: z.coerce.number().positive().default(15),
 });
 
-export type AlertSettings = z.infer<typeof settingsSchema> & { RESPONDER_AUTO_ACTIVATE: boolean };
+export type AlertSettings = z.infer<typeof settingsSchema>;
 
 const cache = new WeakMap<object, AlertSettings>();
 
@@ -84,7 +84,7 @@ export function alertSettings(ctx: Pick<AppContext, 'config'>): AlertSettings {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const settings = { ...parsed.data, RESPONDER_AUTO_ACTIVATE: parsed.data.RESPONDER_AUTO_ACTIVATE ?? ctx.config.DEMO_DATA };
+  const settings = parsed.data;
   cache.set(ctx.config, settings);
   return settings;
 }

@@ -33,7 +33,7 @@ export async function auditPage(db: Db, sites: number[], query: AuditQuery): Pro
   const [{ count }] = await rowsOf<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM audit_log WHERE ${where}`);
   const list = await rowsOf<AuditEntry & { at: Date | string }>(
     db,
-    sql`SELECT id::int AS id, at, user_id AS "userId", user_email AS "userEmail", id_group AS "idGroup", site_id AS "siteId", action, target, method, url, status, details
+    sql`SELECT id::int AS id, at, user_id AS "userId", user_email AS "userEmail", id_group AS "idGroup", site_id AS "siteId", action, target, method, url, status, details, ip
         FROM audit_log WHERE ${where} ORDER BY at DESC, id DESC LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
   );
   return { list: list.map((row) => ({ ...row, at: new Date(row.at).toISOString() })), count };

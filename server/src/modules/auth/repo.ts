@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { passwordResets, users } from '../../db/schema/accounts';
+import { revokedSessions } from '../../db/schema/security';
 
 /** Finds an active or inactive user by e-mail or username, case-insensitively. */
 export async function findUserByLogin(db: Db, login: string) {
@@ -19,26 +20,19 @@ export async function findUserById(db: Db, id: number) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-export async function recordFailedSignin(db: Db, userId: number, maxFailures: number, lockMinutes: number): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      failedSignins: sql`${users.failedSignins} + 1`,
-      lockedUntil: sql`CASE WHEN ${users.failedSignins} + 1 >= ${maxFailures} THEN now() + make_interval(mins => ${lockMinutes}) ELSE ${users.lockedUntil} END`,
-    })
-    .where(eq(users.id, userId));
-}
-
-export async function clearFailedSignins(db: Db, userId: number): Promise<void> {
-  await db.update(users).set({ failedSignins: 0, lockedUntil: null }).where(eq(users.id, userId));
-}
-
-/** Stores a new password hash and ends every earlier session of the user. */
+/** Stores a new password hash, ends every earlier session of the user and every reset token still outstanding. */
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash, mustChangePassword: false, failedSignins: 0, lockedUntil: null, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId));
+  await db.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+/** Ends one session token before its expiry (a logout); the row goes once the token would have expired. */
+export async function revokeToken(db: Db, userId: number, tokenId: string, expiresAt: Date): Promise<void> {
+  await db.delete(revokedSessions).where(lt(revokedSessions.expiresAt, sql`now()`));
+  await db.insert(revokedSessions).values({ tokenId, userId, expiresAt }).onConflictDoNothing();
 }
 
 export async function insertPasswordReset(db: Db, userId: number, tokenHash: string, validMinutes: number): Promise<void> {

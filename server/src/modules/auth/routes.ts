@@ -1,15 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { authEndpoints } from '../../../../contract/auth.endpoints';
 import * as schemas from '../../../../contract/auth.schemas';
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { authenticate, sessionOf } from '../../plugins/authenticate';
-import { typed } from '../../routing';
+import type { CallOrigin } from './events';
+import { route, typed } from '../../routing';
 import { basemapOf } from '../tiles/service';
 import { oidcRoutes } from './oidc';
 import * as service from './service';
 
 const signedIn = schemas.signedInUser.extend({ accountConfigured: z.boolean() });
+
+/** The client address (as TRUST_PROXY lets Fastify read it) and the call, for the audit log. */
+const originOf = (request: FastifyRequest): CallOrigin => ({ ip: request.ip, method: request.method, url: request.url });
 
 /** Sign-in, password and extra-info calls of spec §7 (paths under /services/). */
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -19,7 +24,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/services/backOffice/signin/', {
     config: { rateLimit },
     schema: { tags: ['auth'], body: schemas.signInBody, response: { 200: ok(signedIn) } },
-    handler: async (request) => ({ data: await service.signIn(ctx, request.body) }),
+    handler: async (request) => ({ data: await service.signIn(ctx, request.body, originOf(request)) }),
   });
 
   app.get('/services/backOffice/signin/getExtraInfos', {
@@ -43,17 +48,19 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.post('/services/backoffice/user/updtPwd', {
     preHandler: authenticate(ctx),
     schema: { tags: ['auth'], body: schemas.updatePasswordBody, response: { 200: ok(signedIn) } },
-    handler: async (request) => {
-      const session = sessionOf(request);
-      return { data: await service.updatePassword(ctx, session.userId, session.siteId, request.body.password) };
-    },
+    handler: async (request) => ({ data: await service.updatePassword(ctx, sessionOf(request), request.body, originOf(request)) }),
+  });
+
+  route(fastify, ctx, authEndpoints.logout, async (request) => {
+    await service.logout(ctx, sessionOf(request));
+    return { data: { loggedOut: true } };
   });
 
   app.post('/services/backoffice/password/forgot', {
     config: { rateLimit },
     schema: { tags: ['auth'], body: schemas.forgotBody, response: { 200: ok(z.object({ sent: z.boolean() })) } },
     handler: async (request) => {
-      await service.forgotPassword(ctx, request.body, String(request.headers['accept-language'] ?? 'en'));
+      service.forgotPassword(ctx, request.body, String(request.headers['accept-language'] ?? 'en'));
       return { data: { sent: true } };
     },
   });

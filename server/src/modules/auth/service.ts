@@ -4,17 +4,23 @@ import { errorKeys } from '../../../../contract/errors';
 import { groups } from '../../../../contract/groups';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
+import type { Session } from '../../plugins/authenticate';
 import { findAccount, hasThirdAccess } from '../accounts/repo';
+import { recordAuthEvent, type CallOrigin } from './events';
+import { lockoutMail, renewalMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 
+/** Wrong passwords from one address on one account before that address is paused on it. */
 const maxFailures = 5;
 const lockMinutes = 15;
 const resetValidMinutes = 60;
-// Verified against when the login is unknown, so an unknown e-mail costs the same time as a wrong password.
+// Verified against when the login is unknown or paused, so that such a sign-in costs the time of a wrong password.
 const decoyHash = hashPassword('decoy password that matches nothing');
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+/** The throttle key of one account's wrong passwords from one address. */
+const failuresKey = (userId: number, ip: string) => `signin|${userId}|${ip}`;
 
 /** The group a session acts as: 100001 while the password must change, 100002 for a group with no route set. */
 function effectiveGroup(user: repo.UserRow): number {
@@ -28,7 +34,7 @@ async function issueSession(ctx: AppContext, user: repo.UserRow, siteId: number,
   if (!account) throw forbidden(errorKeys.accountNotAllowed);
   const expiresIn = Math.round(rememberMe ? ctx.config.REMEMBER_ME_DAYS * 86_400 : ctx.config.SESSION_HOURS * 3_600);
   const idGroup = effectiveGroup(user);
-  const token = await ctx.tokens.sign({ userId: user.id, idGroup, siteId, tokenVersion: user.tokenVersion }, expiresIn);
+  const token = await ctx.tokens.sign({ userId: user.id, idGroup, siteId, tokenVersion: user.tokenVersion, accountConfigured: account.configured }, expiresIn);
   return {
     token,
     expiresIn,
@@ -46,21 +52,41 @@ async function issueSession(ctx: AppContext, user: repo.UserRow, siteId: number,
   };
 }
 
-/** Checks a password; locks the account for 15 minutes after 5 failures in a row. */
-export async function signIn(ctx: AppContext, input: { username: string; password: string; rememberMe?: boolean }) {
+const auditUser = (user: repo.UserRow) => ({ id: user.id, email: user.email, idGroup: user.idGroup, siteId: user.siteId });
+
+/**
+ * Checks a password. Five wrong ones from one address pause that address on that account for 15
+ * minutes (the holder is told by mail); the holder can still sign in from elsewhere, so an outsider
+ * cannot keep a dispatcher out. Unknown, inactive and paused answer exactly as a wrong password.
+ */
+export async function signIn(ctx: AppContext, input: { username: string; password: string; rememberMe?: boolean }, origin: CallOrigin) {
   const db = ctx.database.db;
   const user = await repo.findUserByLogin(db, input.username);
-  if (!user || !user.passwordHash || !user.active) {
+  const key = user ? failuresKey(user.id, origin.ip) : undefined;
+  const paused = key !== undefined && (await ctx.throttle.hits(key)) >= maxFailures;
+  if (!user || !user.passwordHash || !user.active || paused) {
     await verifyPassword(await decoyHash, input.password).catch(() => false);
+    const reason = !user ? 'unknown' : paused ? 'paused' : 'inactive';
+    await recordAuthEvent(ctx, origin, { action: 'account.signInFailed', status: 401, user: user && auditUser(user), details: { reason } });
     throw unauthorized(errorKeys.incorrectPassword);
   }
-  if (user.lockedUntil && user.lockedUntil > new Date()) throw new AppError(429, errorKeys.accountLocked);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await repo.recordFailedSignin(db, user.id, maxFailures, lockMinutes);
+    const { hits } = await ctx.throttle.hit(key!, lockMinutes * 60_000);
+    await recordAuthEvent(ctx, origin, { action: 'account.signInFailed', status: 401, user: auditUser(user), details: { reason: 'password', failures: hits } });
+    if (hits === maxFailures) await lockedOut(ctx, user, origin);
     throw unauthorized(errorKeys.incorrectPassword);
   }
-  await repo.clearFailedSignins(db, user.id);
-  return issueSession(ctx, user, user.siteId, input.rememberMe);
+  await ctx.throttle.clear(key!);
+  const session = await issueSession(ctx, user, user.siteId, input.rememberMe);
+  await recordAuthEvent(ctx, origin, { action: 'account.signIn', status: 200, user: auditUser(user), details: { rememberMe: Boolean(input.rememberMe) } });
+  return session;
+}
+
+/** The fifth wrong password from one address: audited, and the holder is told by mail. */
+async function lockedOut(ctx: AppContext, user: repo.UserRow, origin: CallOrigin) {
+  await recordAuthEvent(ctx, origin, { action: 'account.lockout', status: 401, user: auditUser(user), details: { minutes: lockMinutes } });
+  const link = `${new URL(ctx.config.PUBLIC_URL).origin}/authentication/reset-password`;
+  ctx.mail.send(lockoutMail(user.email, origin.ip, lockMinutes, link, user.defaultLanguage)).catch((error: unknown) => ctx.log.error({ err: error }, 'lockout mail failed'));
 }
 
 /** Signs in a user already identified by the third-party provider (no password). */
@@ -70,14 +96,35 @@ export async function signInByEmail(ctx: AppContext, email: string) {
   return issueSession(ctx, user, user.siteId);
 }
 
-/** Forced or voluntary password update; answers a new session with the real group. */
-export async function updatePassword(ctx: AppContext, userId: number, siteId: number, password: string) {
+/**
+ * Forced or voluntary password update; answers a new session with the real group. Outside the
+ * forced update the current password is asked (a session left open must not be enough), and wrong
+ * ones count towards the pause of sign-ins from that address.
+ */
+export async function updatePassword(ctx: AppContext, session: Session, input: { password: string; currentPassword?: string }, origin: CallOrigin) {
   const db = ctx.database.db;
-  await repo.setPassword(db, userId, await hashPassword(password));
-  ctx.identities.forget(userId);
-  const user = await repo.findUserById(db, userId);
+  const current = await repo.findUserById(db, session.userId);
+  if (!current) throw unauthorized(errorKeys.userNotFound);
+  if (session.idGroup !== groups.updatePassword) {
+    const key = failuresKey(current.id, origin.ip);
+    if ((await ctx.throttle.hits(key)) >= maxFailures) throw new AppError(429, errorKeys.tooManyRequests);
+    const matches = Boolean(input.currentPassword && current.passwordHash) && (await verifyPassword(current.passwordHash!, input.currentPassword!));
+    if (!matches) {
+      await ctx.throttle.hit(key, lockMinutes * 60_000);
+      throw badRequest(errorKeys.currentPasswordWrong, [{ field: 'currentPassword', message: errorKeys.currentPasswordWrong }]);
+    }
+  }
+  await repo.setPassword(db, session.userId, await hashPassword(input.password));
+  ctx.identities.forget(session.userId);
+  const user = await repo.findUserById(db, session.userId);
   if (!user) throw unauthorized(errorKeys.userNotFound);
-  return issueSession(ctx, user, siteId);
+  return issueSession(ctx, user, session.siteId);
+}
+
+/** Ends the session's token at once, on every instance (and its WebSocket). */
+export async function logout(ctx: AppContext, session: Session) {
+  await repo.revokeToken(ctx.database.db, session.userId, session.tokenId, new Date(session.expiresAt));
+  ctx.identities.forget(session.userId);
 }
 
 /** The address links in mails point to: the configured public URL, or a baseUrl on the same origin. */
@@ -94,26 +141,22 @@ function linkBase(ctx: AppContext, baseUrl: string | undefined): string {
   return origin;
 }
 
-/** Mails a renewal link when the address belongs to an active user; answers the same either way. */
-export async function forgotPassword(ctx: AppContext, input: { email: string; baseUrl?: string }, lang: string) {
+/**
+ * Mails a renewal link when the address belongs to an active user; answers the same either way.
+ * The answer leaves before the address is even looked up: neither its status nor its delay can
+ * tell that the address exists (the look-up, the stored token and the mail follow in the background).
+ */
+export function forgotPassword(ctx: AppContext, input: { email: string; baseUrl?: string }, lang: string): void {
   const base = linkBase(ctx, input.baseUrl);
-  const user = await repo.findUserByLogin(ctx.database.db, input.email);
-  if (!user || !user.active) return;
-  const token = randomBytes(32).toString('hex');
-  await repo.insertPasswordReset(ctx.database.db, user.id, sha256(token), resetValidMinutes);
-  const link = `${base}/authentication/renew-password?token=${token}&id=${user.id}`;
-  // Sent in the background: the answer must not tell, by its status or its delay, that the address exists.
-  ctx.mail.send(renewalMail(user.email, link, lang)).catch((error: unknown) => ctx.log.error({ err: error }, 'renewal mail failed'));
-}
-
-function renewalMail(to: string, link: string, lang: string) {
-  const texts: Record<string, { subject: string; body: string }> = {
-    fr: { subject: 'Vigil : renouvellement de votre mot de passe', body: 'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure) :' },
-    de: { subject: 'Vigil: Erneuerung Ihres Passworts', body: 'Um ein neues Passwort zu wählen, öffnen Sie diesen Link (eine Stunde gültig):' },
-    en: { subject: 'Vigil: renew your password', body: 'To choose a new password, open this link (valid for one hour):' },
+  const work = async () => {
+    const user = await repo.findUserByLogin(ctx.database.db, input.email);
+    if (!user || !user.active) return;
+    const token = randomBytes(32).toString('hex');
+    await repo.insertPasswordReset(ctx.database.db, user.id, sha256(token), resetValidMinutes);
+    const link = `${base}/authentication/renew-password?token=${token}&id=${user.id}`;
+    await ctx.mail.send(renewalMail(user.email, link, lang));
   };
-  const text = texts[lang.slice(0, 2)] ?? texts.en;
-  return { to, subject: text.subject, text: `${text.body}\n\n${link}\n`, html: `<p>${text.body}</p><p><a href="${link}">${link}</a></p>` };
+  work().catch((error: unknown) => ctx.log.error({ err: error }, 'renewal mail failed'));
 }
 
 /** Throws token-not-found unless the token is live for this user. */
@@ -123,7 +166,7 @@ export async function verifyResetToken(ctx: AppContext, token: string, idUser: n
   return reset;
 }
 
-/** Sets a new password with a renewal token; the token works once. */
+/** Sets a new password with a renewal token; the token works once, and every other outstanding one of the user ends with it. */
 export async function renewPassword(ctx: AppContext, input: { token: string; idUser: number; password: string }) {
   const reset = await verifyResetToken(ctx, input.token, input.idUser);
   const passwordHash = await hashPassword(input.password);

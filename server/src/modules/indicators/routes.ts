@@ -5,6 +5,7 @@ import { errorBody, ok } from '../../../../contract/http';
 import * as schemas from '../../../../contract/indicator.schemas';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
+import { callerCheck } from '../../plugins/request-guards';
 import { authenticate, sessionOf } from '../../plugins/authenticate';
 import { typed } from '../../routing';
 import * as service from './service';
@@ -15,11 +16,12 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 /** Indicators feed the dashboard view (dashboard.view) and the alert reporting page (alert.reporting). */
 function requireIndicators(ctx: AppContext) {
   const check = authenticate(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return callerCheck(async (request: FastifyRequest, reply: FastifyReply) => {
     await check(request, reply);
-    const { idGroup } = request.session!;
+    const { idGroup, accountConfigured } = request.session!;
     if (!can(idGroup, 'dashboard.view') && !can(idGroup, 'alert.reporting')) throw forbidden(errorKeys.necessaryRights);
-  };
+    if (!accountConfigured) throw forbidden(errorKeys.accountBeingConfigured);
+  });
 }
 
 /** The indicators of spec §7 (GET, with an area query) and alertsSummary for the alert reporting page. */

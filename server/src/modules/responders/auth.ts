@@ -5,6 +5,7 @@ import { responderErrorKeys } from '../../../../contract/alert.errors';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { unauthorized } from '../../errors';
+import { callerCheck } from '../../plugins/request-guards';
 
 /** The responder behind a device token. */
 export interface ResponderIdentity {
@@ -34,7 +35,7 @@ export function hashToken(token: string): string {
  * use staff JWTs, and a staff JWT never opens this API (it is not a device token).
  */
 export function requireResponder(ctx: AppContext) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return callerCheck(async (request: FastifyRequest, _reply: FastifyReply) => {
     const match = /^Responder (rdt_[A-Za-z0-9_-]{20,})$/.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized(responderErrorKeys.invalidToken);
     const [row] = await rowsOf<{ device_id: number; responder_id: number; is_bot: boolean }>(
@@ -45,7 +46,7 @@ export function requireResponder(ctx: AppContext) {
     );
     if (!row) throw unauthorized(responderErrorKeys.invalidToken);
     request.responder = { responderId: row.responder_id, deviceId: row.device_id, isBot: row.is_bot };
-  };
+  });
 }
 
 /** The responder of a request that went through requireResponder. */

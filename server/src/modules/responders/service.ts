@@ -24,7 +24,7 @@ const actorOf = (who: ResponderActor) => ({ type: who.isBot ? ('bot' as const) :
 
 /**
  * Registers a responder and their first device. The account waits for staff validation unless
- * RESPONDER_AUTO_ACTIVATE (default: on with demo data); bots are always activated.
+ * RESPONDER_AUTO_ACTIVATE (default: off, demo data or not); bots are always activated.
  */
 export async function register(ctx: AppContext, body: RegisterBody, options: { isBot?: boolean } = {}) {
   const settings = alertSettings(ctx);

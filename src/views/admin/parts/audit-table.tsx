@@ -63,6 +63,10 @@ export function AuditTable() {
               {entry.method} {entry.url}
             </code>
           </dd>
+          <dt className="col-4 md:col-3 font-semibold text-700">{t('audit.details.ip')}</dt>
+          <dd className="col-8 md:col-9 m-0" data-detail="ip">
+            {entry.ip ?? '—'}
+          </dd>
           {pairs.map(([key, value]) => (
             <Fragment key={key}>
               <dt className="col-4 md:col-3 font-semibold text-700">{key}</dt>

@@ -107,7 +107,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
   );
 }
 
-/** Reporting a problem on the AED (spec §7 reportProblem): type, what was seen, the address to answer. */
+/** Reporting a problem on the AED (spec §7 reportProblem): type and what was seen; the server signs it with the user's own address. */
 function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const { t, locale } = useIntl();
   const form = AedFormActor.useActorRef();
@@ -115,20 +115,17 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
   const sending = AedFormActor.useSelector((snapshot) => runningActionOf(snapshot)?.kind === 'reportAdd');
   const [problem, setProblem] = useState<number | null>(null);
   const [description, setDescription] = useState('');
-  const [email, setEmail] = useState('');
   const openedAt = useRef(0);
   useEffect(() => {
     if (!visible) return;
     setProblem(null);
     setDescription('');
-    setEmail('');
     openedAt.current = done?.seq ?? 0;
   }, [visible]);
   useEffect(() => {
     if (visible && done?.kind === 'reportAdd' && done.seq > openedAt.current) onClose();
   }, [done, visible, onClose]);
   const options = aedProblemTypes.map((type) => ({ value: type.value, label: type.labels[optionLanguage(locale)] }));
-  const emailValid = email.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
   return (
     <Dialog
       visible={visible}
@@ -142,8 +139,8 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
             icon="pi pi-flag"
             label={t('aed.reports.add-send')}
             loading={sending}
-            disabled={problem === null || !emailValid}
-            onClick={() => problem !== null && form.send({ type: 'report.add', report: { problem, ...(description.trim() ? { description: description.trim() } : {}), ...(email.trim() ? { email: email.trim() } : {}) } })}
+            disabled={problem === null}
+            onClick={() => problem !== null && form.send({ type: 'report.add', report: { problem, ...(description.trim() ? { description: description.trim() } : {}) } })}
             data-testid="report-add-confirm"
           />
         </DialogFooter>
@@ -158,11 +155,7 @@ function ReportProblemDialog({ visible, onClose }: { visible: boolean; onClose: 
           {t('aed.reports.description')}
         </label>
         <InputTextarea id="report-description" value={description} rows={4} maxLength={2000} onChange={(event) => setDescription(event.target.value)} />
-        <label htmlFor="report-email" className="text-sm font-medium">
-          {t('aed.reports.reporter-email')}
-        </label>
-        <InputText id="report-email" type="email" value={email} invalid={!emailValid} onChange={(event) => setEmail(event.target.value)} />
-        <small className={emailValid ? 'text-600' : 'p-error'}>{emailValid ? t('aed.reports.reporter-email-help') : t('error.auth.invalid-email')}</small>
+        <small className="text-600">{t('aed.reports.signed-by-you')}</small>
       </div>
     </Dialog>
   );

@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveSpa } from '../../server/src/app';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -94,30 +92,6 @@ describe('answers', () => {
     expect(answer.headers['x-frame-options']).toBe('DENY');
     const connect = /connect-src ([^;]+)/.exec(String(answer.headers['content-security-policy']))![1].split(' ');
     expect(connect).toEqual(["'self'", 'ws://localhost:3000']);
-  });
-});
-
-describe('source maps', () => {
-  it('are built beside the scripts but served only with SERVE_SOURCEMAPS', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'vigil-spa-'));
-    mkdirSync(join(folder, 'assets'));
-    writeFileSync(join(folder, 'index.html'), '<!doctype html><title>Vigil</title>');
-    writeFileSync(join(folder, 'assets', 'app.js'), 'console.log(1)');
-    writeFileSync(join(folder, 'assets', 'app.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
-    expect(server.ctx.config.SERVE_SOURCEMAPS).toBe(false);
-    for (const serve of [false, true]) {
-      const spa = Fastify();
-      serveSpa(spa, serve, folder);
-      await spa.ready();
-      try {
-        expect((await spa.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
-        const map = await spa.inject({ url: '/assets/app.js.map' });
-        expect(map.statusCode, `SERVE_SOURCEMAPS=${serve}`).toBe(serve ? 200 : 404);
-        if (!serve) expect(map.body).not.toContain('secret.ts');
-      } finally {
-        await spa.close();
-      }
-    }
   });
 });
 

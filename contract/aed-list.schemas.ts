@@ -27,6 +27,7 @@ export const aedAdvancedTags = {
   accessibility: '1 private | 2 public',
   position: '1 indoor | 2 outdoor',
   alwaysOpened: 'boolean',
+  positionToCheck: 'boolean: placed at its commune by an import',
   itinerant: 'boolean',
   hasChildPads: 'boolean',
   isLinked: 'boolean',
@@ -88,6 +89,8 @@ export const aedListItem = z.object({
   unavailableReason: z.string().nullable(),
   unavailableUntil: z.string().nullable(),
   alwaysOpened: z.boolean(),
+  /** Placed at its commune's centre by an import: the position must be checked. */
+  positionToCheck: z.boolean(),
   certified: z.boolean(),
   lastCertificationDate: z.string().nullable(),
   validated: z.boolean(),

@@ -244,6 +244,8 @@ export const aedDetail = z.object({
   position: z.number().int().nullable(),
   accessibility: z.number().int().nullable(),
   alwaysOpened: z.boolean(),
+  /** Placed at its commune's centre by an import: the position must be checked (cleared when staff move it). */
+  positionToCheck: z.boolean(),
   openingHours: z.record(z.string(), z.array(openingRange)),
   itinerant: z.boolean(),
   brand: nullableString,

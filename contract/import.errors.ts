@@ -29,6 +29,9 @@ export const importErrorKeys = {
   mappingNameRequired: 'error.import.mapping-name-required',
   mappingLocationRequired: 'error.import.mapping-location-required',
   rowNotFound: 'error.import.row-not-found',
+  presetNotFound: 'error.import.preset-not-found',
+  /** The file read as one column whose name holds separators: the delimiter was not found. */
+  delimiterNotFound: 'error.import.delimiter-not-found',
   exportFailed: 'error.import.export',
 } as const;
 
@@ -48,6 +51,16 @@ export const importRowMessages = {
   ambiguousKey: 'error.import.row.ambiguous-key',
   /** The contact of the row lacks a name, or both an e-mail and a phone: the AED goes in without it. */
   contactIncomplete: 'error.import.row.contact-incomplete',
+  /** The OSM opening_hours value says more than weekly ranges hold (holidays, seasons, sun times): read as far as a week goes, the text kept in the private comment. */
+  hoursPartlyRead: 'error.import.row.hours-partly-read',
+  /** The opening_hours value cannot be parsed: hours left as they are, the text kept in the private comment. */
+  hoursUnreadable: 'error.import.row.hours-unreadable',
+  /** The geocoder placed the address at its commune only: the row needs a force, and the AED is flagged "position to check". */
+  communeOnly: 'error.import.row.commune-only',
+  /** A new AED of a run whose default hours are "unknown, to check": it stays closed until its hours are set. */
+  hoursToCheck: 'error.import.row.hours-to-check',
+  /** A new AED forced in at the commune's position. */
+  positionToCheck: 'error.import.row.position-to-check',
   /** The database refused the row (details say why); nothing of the row was written. */
   writeFailed: 'error.import.row.write-failed',
 } as const;

@@ -28,6 +28,10 @@ export type ImportFieldKind =
   | 'weekRanges'
   /** Availability: available, inMaintenance, unavailable, or the GeoDAE etat_fonct words. */
   | 'status'
+  /** An OpenStreetMap `opening_hours` value: "24/7", "Mo-Fr 08:00-18:00; Sa 09:00-12:00; PH off". */
+  | 'osmHours'
+  /** A free-text complement of the hours (schema-dae disp_complt): "24h/24" means always open, other text is kept. */
+  | 'hoursNote'
   /** Months between maintenances: "6", "Tous les 6 mois", "annuelle". */
   | 'months'
   | 'maintenanceAlertType'
@@ -109,6 +113,8 @@ export const importFields = {
   o_days: { kind: 'days', group: 'openingHours' },
   o_hours: { kind: 'hours', group: 'openingHours' },
   o_week: { kind: 'weekRanges', group: 'openingHours' },
+  o_osm: { kind: 'osmHours', group: 'openingHours' },
+  o_note: { kind: 'hoursNote', group: 'openingHours' },
   o_monday: { kind: 'dayRanges', group: 'openingHours' },
   o_tuesday: { kind: 'dayRanges', group: 'openingHours' },
   o_wednesday: { kind: 'dayRanges', group: 'openingHours' },

@@ -37,7 +37,7 @@ export const fieldMapConfig = z.array(fieldMapEntry).min(1).max(importLimits.max
 export type FieldMapConfig = z.infer<typeof fieldMapConfig>;
 
 /** Presets recognised from the header. */
-export const importPresetIds = ['geodae', 'schemaDae', 'vigilExport', 'generic'] as const;
+export const importPresetIds = ['osm', 'geodae', 'schemaDae', 'openDataSoft', 'vigilExport', 'generic', 'saved'] as const;
 export type ImportPresetId = (typeof importPresetIds)[number];
 
 export const importPreset = z.object({
@@ -45,8 +45,57 @@ export const importPreset = z.object({
   /** Share of the header columns the preset recognised, 0..1. */
   score: z.number(),
   fieldMapConfig,
+  /** A preset saved by the account (id `saved`): its id and name. */
+  savedId: z.number().int().optional(),
+  name: z.string().optional(),
 });
 export type ImportPreset = z.infer<typeof importPreset>;
+
+/** Reasons a field is proposed from a column's values (i18n keys `import.reason.<reason>`). */
+export const proposalReasons = ['latLon', 'latitude', 'longitude', 'phone', 'email', 'date', 'expiry', 'postcode', 'openingHours', 'osmHours', 'alwaysOpen'] as const;
+
+/** A field proposed for a column the preset did not recognise, from the values of its first rows. */
+export const fieldProposal = z.object({
+  /** Header cell address. */
+  key: z.string(),
+  field: z.enum(importFieldIds as [string, ...string[]]),
+  reason: z.enum(proposalReasons),
+});
+export type FieldProposal = z.infer<typeof fieldProposal>;
+
+/** A mapping saved by an account under a name, proposed again when a file with the same header comes. */
+export const savedPreset = z.object({
+  id: z.number().int(),
+  idSite: z.number().int(),
+  name: z.string(),
+  /** The header it was saved from, as written. */
+  columns: z.array(z.string()),
+  fieldMapConfig,
+  createdAt: z.string(),
+});
+export type SavedPreset = z.infer<typeof savedPreset>;
+
+export const savePresetBody = z.object({
+  idSite: z.coerce.number().int().positive(),
+  name: z.string().trim().min(1).max(120),
+  /** The mapping to keep, over the header of the run it was made for. */
+  idImport: z.coerce.number().int().positive(),
+  fieldMapConfig,
+});
+
+export const presetListQuery = z.object({ idSite: z.coerce.number().int().positive().optional() });
+export const presetParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** What Vigil does for new AEDs of a file that says nothing of their hours. */
+export const hoursDefaults = ['alwaysOpen', 'unknown'] as const;
+export type HoursDefault = (typeof hoursDefaults)[number];
+
+/** Choices of a run besides its mapping. */
+export const runOptions = z.object({
+  /** New AEDs whose row gives no hours: always open, or closed with "hours to check". */
+  hoursDefault: z.enum(hoursDefaults).nullable().default(null),
+});
+export type RunOptions = z.infer<typeof runOptions>;
 
 export const previewRow = z.object({ row: z.number().int(), cells: z.array(z.string()) });
 
@@ -55,7 +104,7 @@ export const importFileResult = z.object({
   /** Handle of the stored file, to give to createImport. */
   fileName: z.string(),
   originalName: z.string(),
-  format: z.enum(['csv', 'xlsx', 'xls', 'ods']),
+  format: z.enum(['csv', 'xlsx', 'xls', 'ods', 'geojson', 'overpass']),
   /** CSV only: the detected encoding and delimiter. */
   encoding: z.string().nullable(),
   delimiter: z.string().nullable(),
@@ -64,6 +113,10 @@ export const importFileResult = z.object({
   preview: z.array(previewRow),
   /** The best recognised preset, or null when the header matches none. */
   preset: importPreset.nullable(),
+  /** Fields proposed from the values of the columns the preset did not recognise. */
+  proposals: z.array(fieldProposal),
+  /** Checks of the file's shape: `import.file.warning.<key>` (columns without names…). */
+  warnings: z.array(z.string()),
 });
 export type ImportFileResult = z.infer<typeof importFileResult>;
 
@@ -76,6 +129,8 @@ export const createImportBody = z.object({
 export const mappingsBody = z.object({
   idImport: z.coerce.number().int().positive(),
   fieldMapConfig,
+  /** Default hours of new AEDs whose row gives none (asked when no hours column is mapped). */
+  hoursDefault: z.enum(hoursDefaults).nullable().optional(),
 });
 
 export const idImportBody = z.object({ idImport: z.coerce.number().int().positive() });
@@ -123,6 +178,10 @@ export const importRun = z.object({
   numRows: z.number().int(),
   fieldMapConfig: fieldMapConfig.nullable(),
   preset: importPreset.nullable(),
+  proposals: z.array(fieldProposal),
+  options: runOptions,
+  /** The first data rows (getImport, createImport): sample values of each column on the mapping step. */
+  preview: z.array(previewRow).optional(),
   /** Rows processed so far by the whole-file job, and the rows to process. */
   processed: z.number().int(),
   total: z.number().int(),

@@ -118,6 +118,9 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sb}/aedImport/getImport/:idImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
   { method: 'GET', path: `${sb}/aedImport/getImports`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
   { method: 'GET', path: `${sb}/aedImport/getRows`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'POST', path: `${sb}/aedImport/presets`, access: 'aed.import', own: 404, note: 'an unknown import' },
+  { method: 'GET', path: `${sb}/aedImport/presets`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
+  { method: 'DELETE', path: `${sb}/aedImport/presets/:id`, access: 'aed.import', own: 404, note: 'an unknown preset' },
 
   // Push notifications, news, testers
   { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },

@@ -1,6 +1,6 @@
 import { FetchError, ofetch } from 'ofetch';
 import { errorKeys } from '../../contract/errors';
-import type { FieldMapConfig, ImportFileResult, ImportRowResult, ImportRun, RowStatus } from '../../contract/import.schemas';
+import type { FieldMapConfig, HoursDefault, ImportFileResult, ImportRowResult, ImportRun, RowStatus, SavedPreset } from '../../contract/import.schemas';
 import { call, download, errorKeyOf, type Result } from './http';
 import { readUser } from './storage';
 
@@ -42,7 +42,7 @@ export const createImport = (body: { idSite: number; name: string; fileName: str
   call<ImportRun>(`${base}/createImport`, { method: 'POST', body, signal });
 
 /** POST mappings: saves the column mapping (again, until processing starts). */
-export const saveMappings = (body: { idImport: number; fieldMapConfig: FieldMapConfig }, signal?: AbortSignal) =>
+export const saveMappings = (body: { idImport: number; fieldMapConfig: FieldMapConfig; hoursDefault?: HoursDefault | null }, signal?: AbortSignal) =>
   call<ImportRun>(`${base}/mappings`, { method: 'POST', body, signal });
 
 /** POST processImport: starts the durable whole-file run. */
@@ -68,3 +68,10 @@ export const getRows = (query: { idImport: number; page: number; limit: number; 
 /** POST exportAed: the results as a workbook (every row, or the rows given). */
 export const exportResults = (body: { idImport: number; rows?: number[]; lang?: string }, signal?: AbortSignal) =>
   download(`${base}/exportAed`, { method: 'POST', body: { format: 'xlsx', ...body }, signal });
+
+/** GET getImports: the runs of the caller's accounts, newest first. */
+export const getImports = (signal?: AbortSignal) => call<ImportRun[]>(`${base}/getImports`, { signal });
+
+/** POST presets: keeps a mapping under a name for the account; proposed again when the same header comes back. */
+export const savePreset = (body: { idSite: number; name: string; idImport: number; fieldMapConfig: FieldMapConfig }, signal?: AbortSignal) =>
+  call<SavedPreset>(`${base}/presets`, { method: 'POST', body, signal });

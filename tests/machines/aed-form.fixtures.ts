@@ -29,6 +29,7 @@ export function aedDetail(overrides: Partial<AedDetail> = {}): AedDetail {
     position: 1,
     accessibility: 2,
     alwaysOpened: false,
+    positionToCheck: false,
     openingHours: { '1': [{ open: '08:30', close: '12:00' }, { open: '13:30', close: '17:30' }], '2': [{ open: '08:30', close: '17:30' }] },
     itinerant: false,
     brand: 'Zoll',

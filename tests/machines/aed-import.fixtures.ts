@@ -20,7 +20,7 @@ export const presetSample: ImportPreset = {
 };
 
 export function uploadSample(preset: ImportPreset | null = null): ImportFileResult {
-  return { fileName: 'f-1.csv', originalName: 'aeds.csv', format: 'csv', encoding: 'utf-8', delimiter: ';', header: headerSample, numRows: 3, preview: [{ row: 2, cells: ['Mairie', '1 place', 'Riom'] }], preset };
+  return { fileName: 'f-1.csv', originalName: 'aeds.csv', format: 'csv', encoding: 'utf-8', delimiter: ';', header: headerSample, numRows: 3, preview: [{ row: 2, cells: ['Mairie', '1 place', 'Riom'] }], preset, proposals: [], warnings: [] };
 }
 
 const zero = { inserted: 0, updated: 0, unchanged: 0, deleted: 0, duplicate: 0, failed: 0 };
@@ -39,6 +39,8 @@ export function runSample(state: ImportRun['state'], overrides: Partial<ImportRu
     numRows: 3,
     fieldMapConfig: null,
     preset: null,
+    proposals: [],
+    options: { hoursDefault: null },
     processed,
     total: 3,
     counts: state === 'done' ? { ...zero, inserted: 1, duplicate: 1, failed: 1 } : zero,

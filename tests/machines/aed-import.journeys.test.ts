@@ -20,6 +20,7 @@ interface Script {
   create?: Result<ImportRun>;
   load?: (idImport: number) => Result<ImportRun>;
   save?: (fieldMapConfig: FieldMapConfig) => Result<ImportRun>;
+  runs?: Result<ImportRun[]>;
   start?: Result<ImportRun>;
   pause?: Result<ImportRun>;
   resume?: Result<ImportRun>;
@@ -49,6 +50,10 @@ function start(script: Script = {}) {
       loadRows: answer('loadRows', (input: { page: number }) => (script.rows ? script.rows(input.page) : ok({ list: rowsSample, count: rowsSample.length }))),
       processRow: answer('processRow', (input: { row: number; forced: boolean }) => (script.processRow ? script.processRow(input.row, input.forced) : ok(rowSample(input.row, 'inserted')))),
       exportResults: answer('exportResults', () => script.exportResults ?? ok(new Blob(['results']))),
+      savePreset: answer('savePreset', () => ok({ id: 3, idSite: 4, name: 'Riom', columns: [], fieldMapConfig: presetSample.fieldMapConfig, createdAt: '2026-11-27T10:00:00Z' })),
+      // The first step's lists: not recorded, so `sources()` shows the calls a journey makes.
+      loadImports: fromPromise(async () => script.runs ?? ok([] as ImportRun[])),
+      loadAccounts: fromPromise(async () => ok([{ id: 4, name: 'SDIS 63', kind: 'internal', tag: null, parentId: null, logo: null, country: 'FR' }, { id: 5, name: 'CODIS 63', kind: 'internal', tag: null, parentId: 4, logo: null, country: 'FR' }])),
       // Progress is sent by the test itself (progress.update), as REFRESH_IMPORT would.
       watchProgress: fromCallback(({ input }: { input: { idImport: number } }) => {
         watching.push(input.idImport);
@@ -97,6 +102,8 @@ describe('AED import journeys', () => {
         { key: 'B1', column: 'Adresse', field: 'l_address', primaryKey: false },
         { key: 'C1', column: 'Ville', field: 'l_city', primaryKey: false },
       ],
+      // No column gives hours: the run's default for new AEDs, "unknown, to check" unless staff choose.
+      hoursDefault: 'unknown',
     });
     expect(stepOf(actor.getSnapshot())).toBe(2);
     expect(watching).toEqual([7]);
@@ -304,5 +311,58 @@ describe('AED import journeys', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.matches({ importing: 'idle' })).toBe(true);
     expect(snapshot.context).toMatchObject({ run: null, upload: null, name: '', rows: [], rowStates: [], tabValue: 0 });
+  });
+
+  it('an ignored column sends no field, whatever the list hands back; proposals fill the columns the preset left out', async () => {
+    const proposals = [{ key: 'C1', field: 'l_city', reason: 'postcode' as const }];
+    const { actor, calls } = start({ upload: ok({ ...uploadSample(presetSample), proposals }), create: ok(runSample('uploaded', { preset: presetSample, proposals })) });
+    actor.send({ type: 'file.choose', file: file() });
+    await at(actor, { importing: 'idle' });
+    actor.send({ type: 'import.name', name: 'Riom' });
+    actor.send({ type: 'import.create' });
+    await at(actor, { mapping: 'editing' });
+    expect(actor.getSnapshot().context.rowStates.map((row) => row.field)).toEqual(['l_name', 'l_address', 'l_city']);
+    // The list of fields hands back its "(ignored)" option as an object: the column is ignored.
+    actor.send({ type: 'mapping.field', key: 'B1', field: { label: '(ignorée)', value: null } as never });
+    actor.send({ type: 'mapping.field', key: 'C1', field: '' });
+    expect(actor.getSnapshot().context.rowStates.map((row) => row.field)).toEqual(['l_name', null, null]);
+    actor.send({ type: 'mapping.hoursDefault', value: 'alwaysOpen' });
+    actor.send({ type: 'mapping.submit' });
+    await at(actor, { processing: 'running' });
+    expect(calls.find((call) => call.src === 'saveMappings')?.input).toMatchObject({ fieldMapConfig: [{ field: 'l_name' }, { field: null }, { field: null }], hoursDefault: 'alwaysOpen' });
+  });
+
+  it('ignores every column not proposed at once, and saves the mapping under a name for the chosen account', async () => {
+    const { actor, calls } = start({ upload: ok(uploadSample(null)), create: ok(runSample('uploaded', { idSite: 5, proposals: [{ key: 'B1', field: 'l_address', reason: 'latLon' }] })) });
+    await waitFor(actor, (snapshot) => snapshot.context.accounts.length === 2);
+    actor.send({ type: 'import.account', idSite: 5 });
+    actor.send({ type: 'file.choose', file: file() });
+    await at(actor, { importing: 'idle' });
+    actor.send({ type: 'import.name', name: 'Riom' });
+    actor.send({ type: 'import.create' });
+    await at(actor, { mapping: 'editing' });
+    expect(calls.find((call) => call.src === 'createImport')?.input).toMatchObject({ idSite: 5 });
+    // Without a preset, spec §4's first AED field, except where the values proposed one.
+    expect(actor.getSnapshot().context.rowStates.map((row) => row.field)).toEqual([importFieldIds[0], 'l_address', importFieldIds[0]]);
+    actor.send({ type: 'mapping.ignoreUnproposed' });
+    expect(actor.getSnapshot().context.rowStates.map((row) => row.field)).toEqual([null, 'l_address', null]);
+    actor.send({ type: 'mapping.field', key: 'A1', field: 'l_name' });
+    actor.send({ type: 'mapping.primaryKey', key: 'A1' });
+    expect(actor.getSnapshot().can({ type: 'preset.save' })).toBe(false);
+    actor.send({ type: 'preset.name', name: 'Mairies' });
+    actor.send({ type: 'preset.save' });
+    await waitFor(actor, (snapshot) => snapshot.context.presetSaved);
+    expect(calls.find((call) => call.src === 'savePreset')?.input).toMatchObject({ idSite: 5, name: 'Mairies', idImport: 7 });
+  });
+
+  it('forces a row the address service placed only at its commune', async () => {
+    const communeOnly = { ...rowSample(4, 'failed', ['error.import.row.commune-only']), details: { city: 'Murat', precision: 'municipality' } };
+    const { actor, calls } = start({ load: () => ok(runSample('done')), rows: () => ok({ list: [communeOnly], count: 1 }), processRow: (row, forced) => ok({ ...rowSample(row, forced ? 'inserted' : 'failed'), messages: ['error.import.row.position-to-check'] }) });
+    actor.send({ type: 'import.open', idImport: 7 });
+    await at(actor, { processing: 'settled' });
+    expect(actor.getSnapshot().can({ type: 'row.force', row: 4 })).toBe(true);
+    actor.send({ type: 'row.force', row: 4 });
+    await at(actor, { processing: 'settled' });
+    expect(calls.find((call) => call.src === 'processRow')?.input).toMatchObject({ row: 4, forced: true });
   });
 });

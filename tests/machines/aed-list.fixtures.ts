@@ -42,6 +42,7 @@ export function aedItem(id: number, overrides: Partial<AedListItem> = {}): AedLi
     unavailableReason: null,
     unavailableUntil: null,
     alwaysOpened: false,
+    positionToCheck: false,
     certified: true,
     lastCertificationDate: '2026-02-01',
     validated: true,

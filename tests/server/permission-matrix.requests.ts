@@ -236,6 +236,11 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
   [`GET ${sb}/aedImport/getImport/:idImport`]: { own: get(`${sb}/aedImport/getImport/999999`) },
   [`GET ${sb}/aedImport/getImports`]: bySite(`${sb}/aedImport/getImports`, 'idSite'),
   [`GET ${sb}/aedImport/getRows`]: { own: get(`${sb}/aedImport/getRows?idImport=999999`) },
+  [`POST ${sb}/aedImport/presets`]: {
+    own: (fx) => ({ method: 'POST', url: `${sb}/aedImport/presets`, payload: { idSite: fx.ownSite, name: 'Matrix', idImport: 999_999, fieldMapConfig: [{ key: 'A1', column: 'Nom', field: 'l_name', primaryKey: true }] } }),
+  },
+  [`GET ${sb}/aedImport/presets`]: bySite(`${sb}/aedImport/presets`, 'idSite'),
+  [`DELETE ${sb}/aedImport/presets/:id`]: { own: () => ({ method: 'DELETE', url: `${sb}/aedImport/presets/999999` }) },
 
   [`GET ${sb}/admin/notification/getAdminNotifications`]: bySite(`${sb}/admin/notification/getAdminNotifications?page=1&limit=20`, 'idSite'),
   [`POST ${sb}/admin/notification/playOrStopNotification`]: { own: post(`${sb}/admin/notification/playOrStopNotification`, { id: 999_999 }) },

@@ -26,6 +26,9 @@ interface Script {
   upload?: Result<ImportFileResult>;
   load?: Result<ImportRun>;
   processRow?: (row: number, forced: boolean) => Result<ImportRowResult>;
+  runs?: Result<ImportRun[]>;
+  create?: Result<ImportRun>;
+  rows?: Result<{ list: ImportRowResult[]; count: number }>;
 }
 
 function stubbed(calls: Call[], script: Script = {}) {
@@ -37,15 +40,18 @@ function stubbed(calls: Call[], script: Script = {}) {
   return aedImportMachine.provide({
     actors: {
       uploadFile: record('uploadFile', () => script.upload ?? ok(uploadSample(presetSample))),
-      createImport: record('createImport', () => ok(runSample('uploaded', { preset: presetSample }))),
+      createImport: record('createImport', () => script.create ?? ok(runSample('uploaded', { preset: presetSample }))),
       loadImport: record('loadImport', () => script.load ?? ok(runSample('done'))),
       saveMappings: record('saveMappings', (input: { fieldMapConfig: ImportRun['fieldMapConfig'] }) => ok(runSample('mapped', { fieldMapConfig: input.fieldMapConfig }))),
       startImport: record('startImport', () => ok(runSample('processing', { processed: 0 }))),
       pauseImport: record('pauseImport', () => ok(runSample('paused'))),
       resumeImport: record('resumeImport', () => ok(runSample('processing'))),
-      loadRows: record('loadRows', () => ok({ list: rowsSample, count: rowsSample.length })),
+      loadRows: record('loadRows', () => script.rows ?? ok({ list: rowsSample, count: rowsSample.length })),
       processRow: record('processRow', (input: { row: number; forced: boolean }) => (script.processRow ? script.processRow(input.row, input.forced) : ok(rowSample(input.row, 'inserted')))),
       exportResults: record('exportResults', () => ok(new Blob(['x']))),
+      savePreset: record('savePreset', () => ok({ id: 1, idSite: 4, name: 'Riom', columns: [], fieldMapConfig: presetSample.fieldMapConfig, createdAt: '2026-11-27T10:00:00Z' })),
+      loadImports: fromPromise(async () => script.runs ?? ok([] as ImportRun[])),
+      loadAccounts: fromPromise(async () => ok([{ id: 4, name: 'SDIS 63', kind: 'internal', tag: null, parentId: null, logo: null, country: 'FR' }])),
       watchProgress: fromCallback(() => () => undefined),
     } as never,
   });
@@ -146,6 +152,7 @@ describe('AED import screen', () => {
         { key: 'B1', column: 'Adresse', field: 'l_address', primaryKey: true },
         { key: 'C1', column: 'Ville', field: null, primaryKey: false },
       ],
+      hoursDefault: 'unknown',
     });
     expect(actorRef?.getSnapshot().context.tabValue).toBe(2);
   });
@@ -192,5 +199,48 @@ describe('AED import screen', () => {
     fireEvent.click(button('Back'));
     await screen.findByTestId('import-step');
     expect(actorRef?.getSnapshot().context.rowStates.some((row) => row.primaryKey)).toBe(false);
+  });
+
+  it('shows sample values and why a field was proposed, ignores a column chosen as "(ignored)", and asks the hours of a file without any', async () => {
+    const calls: Call[] = [];
+    const proposals = [{ key: 'C1', field: 'l_city', reason: 'postcode' as const }];
+    renderScreen(calls, { upload: ok({ ...uploadSample(presetSample), proposals }), create: ok(runSample('uploaded', { preset: presetSample, proposals })) });
+    chooseFile(csv());
+    await screen.findByTestId('import-file-summary');
+    fireEvent.change(screen.getByLabelText('Import name'), { target: { value: 'Riom' } });
+    fireEvent.click(button('Next'));
+    const step = await screen.findByTestId('mapping-step');
+    expect(within(step).getByTestId('samples-B1').textContent).toBe('1 place');
+    expect(within(step).getByText('looks like postcodes')).toBeTruthy();
+    expect(within(step).getByTestId('hours-default')).toBeTruthy();
+    // "(ignored)" chosen for the Adresse column: the list hands back '' (its value for "ignored").
+    actorRef?.send({ type: 'mapping.field', key: 'B1', field: '' });
+    await waitFor(() => expect(within(step).getAllByText('(ignored)').length).toBeGreaterThan(0));
+    await waitFor(() => expect(actorRef?.getSnapshot().context.rowStates.map((row) => row.field)).toEqual(['l_name', null, 'l_city']));
+    fireEvent.click(screen.getByLabelText('Always open (24/7)'));
+    fireEvent.click(button('Save and process'));
+    await screen.findByTestId('processing-step');
+    expect(calls.find((call) => call.src === 'saveMappings')?.input).toMatchObject({ fieldMapConfig: [{ field: 'l_name' }, { field: null }, { field: 'l_city' }], hoursDefault: 'alwaysOpen' });
+  });
+
+  it('lists past imports with their state, and names the AED, the unreadable value and the matching AED on each result row', async () => {
+    const calls: Call[] = [];
+    const failedRow = { ...rowSample(4, 'failed', ['error.import.row.invalid-value']), details: { column: 'Latitude', value: 'quarante-cinq' } };
+    const duplicateRow = { ...rowSample(3, 'duplicate', ['error.import.row.potential-duplicate']), details: { duplicates: [{ udid: 'u-9', name: 'Mairie de Riom', distance: 12.4 }] } };
+    renderScreen(calls, {
+      runs: ok([runSample('done', { name: 'Riom 2025' })]),
+      load: ok(runSample('done', { fieldMapConfig: presetSample.fieldMapConfig })),
+      rows: ok({ list: [duplicateRow, failedRow], count: 2 }),
+    });
+    const past = await screen.findByTestId('past-imports');
+    expect(within(past).getByText('Riom 2025')).toBeTruthy();
+    fireEvent.click(within(past).getByRole('button', { name: 'Open' }));
+    const results = await screen.findByTestId('import-rows');
+    await waitFor(() => expect(within(results).getAllByTestId('row-name').map((cell) => cell.textContent)).toEqual(['AED 3', 'AED 4']));
+    expect(calls.find((call) => call.src === 'loadImport')?.input).toEqual({ idImport: 7 });
+    expect(within(results).getByTestId('row-invalid').textContent).toBe('Column "Latitude": "quarante-cinq"');
+    const duplicate = within(results).getByTestId('row-duplicate');
+    expect(duplicate.textContent).toBe('Mairie de Riom · 12 m');
+    expect(duplicate.querySelector('a')?.getAttribute('href')).toBe('/aed/form/update/u-9');
   });
 });

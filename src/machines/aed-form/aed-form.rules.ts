@@ -153,6 +153,7 @@ export function blankAed(): AedDetail {
     position: empty,
     accessibility: empty,
     alwaysOpened: false,
+    positionToCheck: false,
     openingHours: {},
     itinerant: false,
     brand: empty,

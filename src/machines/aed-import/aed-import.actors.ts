@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
-import type { FieldMapConfig, ImportProgress, ImportRun } from '../../../contract/import.schemas';
+import type { FieldMapConfig, HoursDefault, ImportProgress, ImportRun } from '../../../contract/import.schemas';
+import { getAccountList } from '../../services/account.api';
 import * as api from '../../services/import.api';
 import { subscribe } from '../../services/realtime';
 
@@ -11,7 +12,11 @@ export const aedImportActors = {
   uploadFile: fromPromise(({ input, signal }: { input: { file: File }; signal: AbortSignal }) => api.uploadImportFile(input.file, signal)),
   createImport: fromPromise(({ input, signal }: { input: { idSite: number; name: string; fileName: string }; signal: AbortSignal }) => api.createImport(input, signal)),
   loadImport: fromPromise(({ input, signal }: { input: { idImport: number }; signal: AbortSignal }) => api.getImport(input.idImport, signal)),
-  saveMappings: fromPromise(({ input, signal }: { input: { idImport: number; fieldMapConfig: FieldMapConfig }; signal: AbortSignal }) => api.saveMappings(input, signal)),
+  saveMappings: fromPromise(({ input, signal }: { input: { idImport: number; fieldMapConfig: FieldMapConfig; hoursDefault: HoursDefault | null }; signal: AbortSignal }) => api.saveMappings(input, signal)),
+  loadImports: fromPromise(({ signal }: { signal: AbortSignal }) => api.getImports(signal)),
+  /** The accounts the user may import into: the session's account and its descendants. */
+  loadAccounts: fromPromise(({ signal }: { signal: AbortSignal }) => getAccountList(signal)),
+  savePreset: fromPromise(({ input, signal }: { input: { idSite: number; name: string; idImport: number; fieldMapConfig: FieldMapConfig }; signal: AbortSignal }) => api.savePreset(input, signal)),
   startImport: fromPromise(({ input, signal }: { input: { idImport: number }; signal: AbortSignal }) => api.startImport(input.idImport, signal)),
   pauseImport: fromPromise(({ input, signal }: { input: { idImport: number }; signal: AbortSignal }) => api.pauseImport(input.idImport, signal)),
   resumeImport: fromPromise(({ input, signal }: { input: { idImport: number }; signal: AbortSignal }) => api.resumeImport(input.idImport, signal)),

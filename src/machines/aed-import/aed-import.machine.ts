@@ -1,8 +1,9 @@
 import { assign, setup } from 'xstate';
+import type { AccountSummary } from '../../../contract/auth.schemas';
 import type { FieldMapEntry, ImportFileResult, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
 import type { Result } from '../../services/http';
 import { aedImportActors } from './aed-import.actors';
-import { canForce, canRetry, mappingReady, rowStatesOf, runSettled, withPrimaryKey, withoutPrimaryKey } from './aed-import.rules';
+import { canForce, canRetry, fieldOfChoice, lacksHours, mappingReady, rowStatesOf, runSettled, withPrimaryKey, withoutPrimaryKey, withoutUnproposed } from './aed-import.rules';
 import { importRowsPerPage, type AedImportContext, type AedImportEvent, type AedImportInput } from './aed-import.types';
 
 type Answer<T> = { output: Result<T> };
@@ -13,6 +14,13 @@ const idOf = (context: AedImportContext) => context.run?.idImport ?? 0;
 const rowOf = (context: AedImportContext, row: number) => context.rows.find((entry) => entry.row === row);
 /** A run that is not processing any more goes to the results; one still mapping goes back to the mapping. */
 const runMapped = (run: ImportRun | null) => run !== null && (run.state === 'uploaded' || run.state === 'mapped') && run.records === 0 && run.processed === 0;
+const presetOf = (context: AedImportContext) => context.run?.preset ?? context.upload?.preset ?? null;
+const proposalsOf = (context: AedImportContext) => context.run?.proposals ?? context.upload?.proposals ?? [];
+/** The mapping's first state, and the default hours asked when no column gives hours ("unknown, to check", which warns on each AED). */
+const firstMapping = (context: AedImportContext) => {
+  const rowStates = context.run?.fieldMapConfig ?? rowStatesOf(context.run?.header ?? [], presetOf(context), proposalsOf(context));
+  return { rowStates, hoursDefault: context.run?.options.hoursDefault ?? (lacksHours(rowStates) ? ('unknown' as const) : null) };
+};
 
 /**
  * The AED import screen (spec §2 steps Import, Mapping, Processing; §4 "Import"): upload, name and
@@ -29,7 +37,8 @@ export const aedImportMachine = setup({
   actors: aedImportActors,
   guards: {
     failed,
-    canCreate: ({ context }) => context.upload !== null && context.name.trim() !== '',
+    canCreate: ({ context }) => context.upload !== null && context.name.trim() !== '' && context.idSite > 0,
+    canSavePreset: ({ context }) => context.presetName.trim() !== '' && mappingReady(context.rowStates),
     mappingReady: ({ context }) => mappingReady(context.rowStates),
     hasPreset: ({ context }) => (context.run?.preset ?? context.upload?.preset ?? null) !== null,
     runMapped: ({ event }) => runMapped(dataOf((event as unknown as Answer<ImportRun>).output)),
@@ -68,6 +77,11 @@ export const aedImportMachine = setup({
     page: 1,
     busyRow: null,
     errorKey: null,
+    accounts: [],
+    runs: [],
+    hoursDefault: null,
+    presetName: '',
+    presetSaved: false,
   }),
   initial: 'importing',
   states: {
@@ -81,13 +95,7 @@ export const aedImportMachine = setup({
           {
             guard: 'runMapped',
             target: 'mapping',
-            actions: [
-              'keepRun',
-              assign(({ context }) => {
-                const run = context.run as ImportRun;
-                return { resumeId: null, name: run.name, rowStates: run.fieldMapConfig ?? rowStatesOf(run.header, run.preset) };
-              }),
-            ],
+            actions: ['keepRun', assign(({ context }) => ({ resumeId: null, name: (context.run as ImportRun).name, idSite: (context.run as ImportRun).idSite, ...firstMapping(context) }))],
           },
           { target: 'processing', actions: ['keepRun', assign(({ context }) => ({ resumeId: null, name: context.run?.name ?? '' }))] },
         ],
@@ -97,7 +105,23 @@ export const aedImportMachine = setup({
     importing: {
       entry: assign({ tabValue: 0 }),
       initial: 'idle',
-      on: { 'import.name': { actions: assign({ name: ({ event }) => event.name }) } },
+      // Past runs to reopen, and the accounts the user may import into, while the first step shows.
+      invoke: [
+        {
+          src: 'loadImports',
+          onDone: { actions: assign({ runs: ({ event }) => (event.output.ok ? event.output.data : []) }) },
+          onError: { actions: assign({ runs: [] }) },
+        },
+        {
+          src: 'loadAccounts',
+          onDone: { actions: assign({ accounts: ({ event }) => (event.output.ok ? (event.output.data as AccountSummary[]) : []) }) },
+          onError: { actions: assign({ accounts: [] }) },
+        },
+      ],
+      on: {
+        'import.name': { actions: assign({ name: ({ event }) => event.name }) },
+        'import.account': { actions: assign({ idSite: ({ event }) => event.idSite }) },
+      },
       states: {
         idle: {
           on: {
@@ -127,7 +151,7 @@ export const aedImportMachine = setup({
               { guard: 'failed', target: 'idle', actions: 'keepError' },
               {
                 target: '#aedImport.mapping',
-                actions: ['keepRun', assign(({ context }) => ({ rowStates: rowStatesOf(context.run?.header ?? [], context.run?.preset ?? context.upload?.preset ?? null) }))],
+                actions: ['keepRun', assign(({ context }) => ({ ...firstMapping(context), presetSaved: false }))],
               },
             ],
             onError: { target: 'idle', actions: 'crash' },
@@ -137,6 +161,8 @@ export const aedImportMachine = setup({
     },
     mapping: {
       entry: assign({ tabValue: 1 }),
+      // The name to save a mapping under belongs to that mapping only.
+      exit: assign({ presetName: '', presetSaved: false }),
       initial: 'editing',
       states: {
         editing: {
@@ -144,24 +170,42 @@ export const aedImportMachine = setup({
             'mapping.field': {
               actions: assign({
                 rowStates: ({ context, event }) =>
-                  context.rowStates.map((row): FieldMapEntry => (row.key === event.key ? { ...row, field: event.field, primaryKey: event.field === null ? false : row.primaryKey } : row)),
+                  context.rowStates.map((row): FieldMapEntry => {
+                    if (row.key !== event.key) return row;
+                    const field = fieldOfChoice(event.field);
+                    return { ...row, field, primaryKey: field === null ? false : row.primaryKey };
+                  }),
               }),
             },
+            'mapping.ignoreUnproposed': { actions: assign({ rowStates: ({ context }) => withoutUnproposed(context.rowStates, presetOf(context), proposalsOf(context)) }) },
+            'mapping.hoursDefault': { actions: assign({ hoursDefault: ({ event }) => event.value }) },
+            'preset.name': { actions: assign({ presetName: ({ event }) => event.name, presetSaved: false }) },
+            'preset.save': { guard: 'canSavePreset', target: 'savingPreset' },
             'mapping.primaryKey': { actions: assign({ rowStates: ({ context, event }) => withPrimaryKey(context.rowStates, event.key) }) },
             'mapping.preset': {
               guard: 'hasPreset',
-              actions: assign({ rowStates: ({ context }) => rowStatesOf(context.run?.header ?? [], context.run?.preset ?? context.upload?.preset ?? null) }),
+              actions: assign({ rowStates: ({ context }) => rowStatesOf(context.run?.header ?? [], presetOf(context), proposalsOf(context)) }),
             },
             'mapping.submit': { guard: 'mappingReady', target: 'saving' },
             // Back to the file step: tab value 0 resets every primary-key flag (spec §4).
             'step.back': { target: '#aedImport.importing', actions: assign({ rowStates: ({ context }) => withoutPrimaryKey(context.rowStates), tabValue: 0 }) },
           },
         },
+        // The mapping kept under a name for the account (proposed again for the same header).
+        savingPreset: {
+          entry: 'clearError',
+          invoke: {
+            src: 'savePreset',
+            input: ({ context }) => ({ idSite: context.run?.idSite ?? context.idSite, name: context.presetName.trim(), idImport: idOf(context), fieldMapConfig: context.rowStates }),
+            onDone: [{ guard: 'failed', target: 'editing', actions: 'keepError' }, { target: 'editing', actions: assign({ presetSaved: true }) }],
+            onError: { target: 'editing', actions: 'crash' },
+          },
+        },
         saving: {
           entry: 'clearError',
           invoke: {
             src: 'saveMappings',
-            input: ({ context }) => ({ idImport: idOf(context), fieldMapConfig: context.rowStates }),
+            input: ({ context }) => ({ idImport: idOf(context), fieldMapConfig: context.rowStates, hoursDefault: lacksHours(context.rowStates) ? context.hoursDefault : null }),
             onDone: [{ guard: 'failed', target: 'editing', actions: 'keepError' }, { target: 'starting', actions: 'keepRun' }],
             onError: { target: 'editing', actions: 'crash' },
           },

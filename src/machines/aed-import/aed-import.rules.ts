@@ -1,15 +1,34 @@
-import type { FieldMapEntry, HeaderCell, ImportPreset, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
+import type { FieldMapEntry, FieldProposal, HeaderCell, ImportPreset, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
 import { importFieldIds } from '../../../contract/import.fields';
+import { importRowMessages } from '../../../contract/import.errors';
 
-/** Spec §4: a row state per header column, primaryKey false and the first AED field; a recognised preset pre-fills it. */
-export function rowStatesOf(header: HeaderCell[], preset: ImportPreset | null): FieldMapEntry[] {
+/**
+ * Spec §4: a row state per header column, primaryKey false and the first AED field; a recognised
+ * preset pre-fills it, and a field proposed from a column's values fills a column the preset left out.
+ */
+export function rowStatesOf(header: HeaderCell[], preset: ImportPreset | null, proposals: FieldProposal[] = []): FieldMapEntry[] {
   const fromPreset = new Map((preset?.fieldMapConfig ?? []).map((entry) => [entry.key, entry]));
+  const proposed = new Map(proposals.map((proposal) => [proposal.key, proposal.field]));
   return header.map((cell) => {
     const known = fromPreset.get(cell.cellAddress);
-    if (known) return { key: cell.cellAddress, column: cell.value, field: known.field, primaryKey: known.primaryKey };
+    if (known?.field) return { key: cell.cellAddress, column: cell.value, field: known.field, primaryKey: known.primaryKey };
+    const field = proposed.get(cell.cellAddress);
+    if (field) return { key: cell.cellAddress, column: cell.value, field, primaryKey: false };
     return { key: cell.cellAddress, column: cell.value, field: preset ? null : importFieldIds[0], primaryKey: false };
   });
 }
+
+/** "Ignore every column not proposed": a column neither the preset nor its values gave a field is ignored. */
+export function withoutUnproposed(rows: FieldMapEntry[], preset: ImportPreset | null, proposals: FieldProposal[]): FieldMapEntry[] {
+  const kept = new Set([...(preset?.fieldMapConfig ?? []).filter((entry) => entry.field).map((entry) => entry.key), ...proposals.map((proposal) => proposal.key)]);
+  return rows.map((row) => (kept.has(row.key) ? row : { ...row, field: null, primaryKey: false }));
+}
+
+/** No column gives opening hours: new AEDs would be closed every day unless the run says otherwise. */
+export const lacksHours = (rows: FieldMapEntry[]) => !rows.some((row) => row.field?.startsWith('o_'));
+
+/** A Dropdown's value for a field: '' stands for "ignored" (a null option value would come back as the option object). */
+export const fieldOfChoice = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /** Spec §4: setting the primary key marks exactly one row. */
 export const withPrimaryKey = (rows: FieldMapEntry[], key: string) => rows.map((row) => ({ ...row, primaryKey: row.key === key }));
@@ -26,8 +45,8 @@ export function mappingReady(rows: FieldMapEntry[]): boolean {
 /** The whole-file job is not running (any more). */
 export const runSettled = (run: ImportRun | null) => run !== null && run.state !== 'processing';
 
-/** A row the server held back as a potential duplicate: it can be forced. */
-export const canForce = (row: ImportRowResult | undefined) => row?.status === 'duplicate';
+/** A row the server held back as a potential duplicate, or placed only at its commune: it can be forced. */
+export const canForce = (row: ImportRowResult | undefined) => row?.status === 'duplicate' || (row?.status === 'failed' && row.messages[0] === importRowMessages.communeOnly);
 
 /** A row that can be processed again on its own. */
 export const canRetry = (row: ImportRowResult | undefined) => row !== undefined && (row.status === 'failed' || row.status === 'pending' || row.status === 'duplicate');

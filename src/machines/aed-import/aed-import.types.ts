@@ -1,4 +1,5 @@
-import type { FieldMapEntry, ImportFileResult, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
+import type { AccountSummary } from '../../../contract/auth.schemas';
+import type { FieldMapEntry, HoursDefault, ImportFileResult, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
 import type { Result } from '../../services/http';
 
 /** What the screen opens with: the account and the language of exports. */
@@ -32,12 +33,26 @@ export interface AedImportContext {
   busyRow: number | null;
   /** Message key of the last failure (spec §8). */
   errorKey: string | null;
+  /** Accounts the user may import into (the first step's choice). */
+  accounts: AccountSummary[];
+  /** Past runs of the user's accounts, newest first. */
+  runs: ImportRun[];
+  /** Hours of new AEDs whose row gives none, asked when no hours column is mapped. */
+  hoursDefault: HoursDefault | null;
+  /** Name to save the mapping under, and whether it was saved. */
+  presetName: string;
+  presetSaved: boolean;
 }
 
 export type AedImportEvent =
   | { type: 'import.open'; idImport: number }
   | { type: 'file.choose'; file: File }
   | { type: 'import.name'; name: string }
+  | { type: 'import.account'; idSite: number }
+  | { type: 'mapping.ignoreUnproposed' }
+  | { type: 'mapping.hoursDefault'; value: HoursDefault }
+  | { type: 'preset.name'; name: string }
+  | { type: 'preset.save' }
   | { type: 'import.create' }
   | { type: 'mapping.field'; key: string; field: string | null }
   | { type: 'mapping.primaryKey'; key: string }

@@ -59,6 +59,8 @@ export const aeds = pgTable(
     /** 1 private, 2 public. */
     accessibility: smallint('accessibility'),
     alwaysOpened: boolean('always_opened').notNull().default(false),
+    /** Placed at its commune's centre by an import (the geocoder found no closer): staff must move it. */
+    positionToCheck: boolean('position_to_check').notNull().default(false),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull().default({}),
     itinerant: boolean('itinerant').notNull().default(false),
     brand: varchar('brand', { length: 100 }),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { FieldMapConfig, HeaderCell, ImportCounts, ImportPreset } from '../../../../contract/import.schemas';
+import type { FieldMapConfig, FieldProposal, HeaderCell, ImportCounts, ImportPreset, RunOptions } from '../../../../contract/import.schemas';
 import { accounts, users } from './accounts';
 
 /**
@@ -24,6 +24,10 @@ export const importFiles = pgTable(
     header: jsonb('header').$type<HeaderCell[]>().notNull(),
     numRows: integer('num_rows').notNull().default(0),
     preset: jsonb('preset').$type<ImportPreset | null>(),
+    /** Fields proposed from the values of the columns the preset left out. */
+    proposals: jsonb('proposals').$type<FieldProposal[]>().notNull().default([]),
+    /** Shape checks of the file (`import.file.warning.<key>`). */
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     /** Rows are written while the worker parses; the file is usable once this is set. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +77,8 @@ export const imports = pgTable(
       .references(() => importFiles.id, { onDelete: 'cascade' }),
     state: varchar('state', { length: 12 }).notNull().default('uploaded'),
     fieldMapConfig: jsonb('field_map_config').$type<FieldMapConfig | null>(),
+    /** Choices of the run besides the mapping (default hours of new AEDs). */
+    options: jsonb('options').$type<RunOptions>().notNull().default({ hoursDefault: null }),
     processed: integer('processed').notNull().default(0),
     total: integer('total').notNull().default(0),
     counts: jsonb('counts').$type<ImportCounts>().notNull(),
@@ -90,4 +96,29 @@ export const imports = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('imports_file_idx').on(t.fileId), index('imports_site_idx').on(t.idSite, t.createdAt), index('imports_state_idx').on(t.state)],
+);
+
+/**
+ * A mapping an account saved under a name. `signature` is the header normalised (presets.ts
+ * headerName, joined with |): a file with the same header gets the mapping proposed again.
+ */
+export const importPresets = pgTable(
+  'import_presets',
+  {
+    id: serial('id').primaryKey(),
+    idSite: integer('id_site')
+      .notNull()
+      .references(() => accounts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 120 }).notNull(),
+    signature: text('signature').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    /** Entries in header order; keys are the header cell addresses of the file it was saved from. */
+    fieldMapConfig: jsonb('field_map_config').$type<FieldMapConfig>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('import_presets_name_idx').on(t.idSite, t.name), index('import_presets_signature_idx').on(t.idSite, t.signature)],
 );

@@ -114,6 +114,8 @@ function advancedCondition(entry: AedFilterEntry): SQL | undefined {
       return sql`${aeds.certified} = ${asBoolean(entry)}`;
     case 'validated':
       return sql`${aeds.validated} = ${asBoolean(entry)}`;
+    case 'positionToCheck':
+      return sql`${aeds.positionToCheck} = ${asBoolean(entry)}`;
     case 'alwaysOpened':
       return sql`${aeds.alwaysOpened} = ${asBoolean(entry)}`;
     case 'itinerant':

@@ -76,6 +76,8 @@ export async function patchAed(ctx: AppContext, session: Session, udid: string, 
   }
   if (body.confirm) Object.assign(columns, { validated: true, lastConfirmationDate: new Date() });
 
+  // A position staff set themselves is checked: the import's "position to check" flag goes.
+  if (existing?.positionToCheck && (('lat' in columns && columns.lat !== existing.lat) || ('lon' in columns && columns.lon !== existing.lon))) columns.positionToCheck = false;
   const merged = { ...existing, ...columns } as AedRow;
   const identityChanged = creating || ['name', 'lat', 'lon', 'serialNumber', 'brand', 'idSite'].some((field) => field in columns && columns[field as keyof AedRow] !== existing?.[field as keyof AedRow]);
   if (identityChanged) await assertNotDuplicate(ctx.database.db, merged, existing?.id);

@@ -77,6 +77,7 @@ export const listColumns = {
   unavailableReason: aeds.unavailableReason,
   unavailableUntil: aeds.unavailableUntil,
   alwaysOpened: aeds.alwaysOpened,
+  positionToCheck: aeds.positionToCheck,
   certified: aeds.certified,
   lastCertificationDate: aeds.lastCertificationDate,
   validated: aeds.validated,

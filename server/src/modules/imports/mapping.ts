@@ -4,6 +4,7 @@ import { importRowMessages } from '../../../../contract/import.errors';
 import type { FieldMapConfig, HeaderCell } from '../../../../contract/import.schemas';
 import type { OpeningHours } from '../../db/schema/aeds';
 import { matchCatalogue } from './catalogue';
+import { coversWholeWeek, readOsmHours } from './osm-hours';
 import * as read from './values';
 
 /** The AED columns an import may write (a subset of the aeds table, same names). */
@@ -50,6 +51,8 @@ export interface AedValues {
   cabinetId: string;
   sourceInfo: string;
   externalSourceId: string;
+  /** Set on a new AED placed at its commune's centre (a forced commune-only row). */
+  positionToCheck: boolean;
 }
 
 export interface ContactValues {
@@ -78,6 +81,10 @@ export interface RowPlan {
   duplicateFlag: boolean;
   /** Message keys kept on a row that goes in (unknown brand…). */
   warnings: string[];
+  /** The row says something of its opening hours (else the run's default for hours applies to a new AED). */
+  hoursGiven: boolean;
+  /** Hours text the register's weekly ranges cannot hold, kept in the AED's private comment. */
+  hoursNote?: string;
   /** Why the row cannot go in, whatever the database holds. */
   error?: { key: string; details?: Record<string, unknown> };
 }
@@ -113,6 +120,9 @@ const dateColumns: Partial<Record<ImportFieldId, keyof AedValues>> = {
   d_padsPackExpiration: 'padsPackExpiration',
   d_maintenanceLastDate: 'maintenanceLastDate',
 };
+
+/** Fields holding identifiers, read as text even when a spreadsheet made a number of them. */
+const identifierFields = new Set<ImportFieldId>(['l_idAed', 'l_externalSourceId', 'd_cabinetId', 'd_serialNumber']);
 
 /** A compiled mapping: for each mapped field, the column index it reads. */
 export interface CompiledMapping {
@@ -158,12 +168,13 @@ class InvalidCell extends Error {
 export function planRow(mapping: CompiledMapping, row: number, cells: string[], accountCountry: string): RowPlan {
   const plan: RowPlan = {
     row,
-    key: (cells[mapping.keyIndex] ?? '').trim(),
+    key: read.identifierText((cells[mapping.keyIndex] ?? '').trim()),
     toDelete: false,
     values: {},
     address: { country: accountCountry },
     duplicateFlag: false,
     warnings: [],
+    hoursGiven: false,
   };
   try {
     readCells(mapping, cells, plan);
@@ -180,7 +191,9 @@ export function planRow(mapping: CompiledMapping, row: number, cells: string[], 
 function readCells(mapping: CompiledMapping, cells: string[], plan: RowPlan): void {
   const cell: Partial<Record<ImportFieldId, string>> = {};
   for (const column of mapping.columns) {
-    const value = (cells[column.index] ?? '').trim();
+    const text = (cells[column.index] ?? '').trim();
+    // An identifier a spreadsheet stored as a number comes back as "6.0": the file meant "6".
+    const value = identifierFields.has(column.field) ? read.identifierText(text) : text;
     if (value !== '') cell[column.field] = value;
   }
   const invalid = (field: ImportFieldId): never => {
@@ -280,8 +293,38 @@ function readCells(mapping: CompiledMapping, cells: string[], plan: RowPlan): vo
     if (match.unknownModel) plan.warnings.push(importRowMessages.unknownModel);
   }
 
+  plan.hoursGiven = Object.keys(cell).some((field) => field.startsWith('o_'));
   readOpeningHours(cell, values, invalid);
+  readOsmAndNote(cell, plan);
   readContact(cell, plan, countryOrDefault);
+}
+
+/** schema-dae "24h/24" complements mean always open; an OSM value goes through the opening_hours library. */
+function readOsmAndNote(cell: Partial<Record<ImportFieldId, string>>, plan: RowPlan): void {
+  const values = plan.values;
+  const notes: string[] = [];
+  if (cell.o_osm !== undefined) {
+    const reading = readOsmHours(cell.o_osm);
+    if (reading.kind === 'always') {
+      values.alwaysOpened = true;
+      values.openingHours = {};
+    } else if (reading.kind === 'weekly') {
+      const always = coversWholeWeek(reading.hours);
+      values.alwaysOpened = always;
+      values.openingHours = always ? {} : reading.hours;
+    } else {
+      plan.hoursGiven = false;
+    }
+    if (reading.kind !== 'always' && (reading.kind === 'unreadable' || reading.partial)) {
+      notes.push(`opening_hours=${cell.o_osm}`);
+      plan.warnings.push(reading.kind === 'unreadable' ? importRowMessages.hoursUnreadable : importRowMessages.hoursPartlyRead);
+    }
+  }
+  if (cell.o_note !== undefined) {
+    if (read.meansAlwaysOpen(cell.o_note)) values.alwaysOpened = true;
+    else notes.push(cell.o_note);
+  }
+  if (notes.length > 0) plan.hoursNote = notes.join(' · ').slice(0, 1000);
 }
 
 function readOpeningHours(cell: Partial<Record<ImportFieldId, string>>, values: Partial<AedValues>, invalid: (field: ImportFieldId) => never): void {
@@ -346,6 +389,8 @@ function readContact(cell: Partial<Record<ImportFieldId, string>>, plan: RowPlan
     contactType,
   };
   const unreadable = (cell.c_phone !== undefined && !phone) || (cell.c_email !== undefined && !email);
-  if (lastName === '' || (!contact.phone && !contact.email) || unreadable) plan.warnings.push(importRowMessages.contactIncomplete);
-  if (lastName !== '' && (contact.phone || contact.email)) plan.contact = contact;
+  // An operator company alone (GeoDAE expt_rais with no phone or e-mail) is kept: it says who runs the AED.
+  const companyOnly = contactType === 'operator' && lastName !== '' && !contact.phone && !contact.email && !unreadable;
+  if (!companyOnly && (lastName === '' || (!contact.phone && !contact.email) || unreadable)) plan.warnings.push(importRowMessages.contactIncomplete);
+  if (lastName !== '' && (contact.phone || contact.email || companyOnly)) plan.contact = contact;
 }

@@ -11,7 +11,7 @@ export interface ParseJob {
   batchSize: number;
 }
 
-export type ParsedFormat = 'csv' | 'xlsx' | 'xls' | 'ods';
+export type ParsedFormat = 'csv' | 'xlsx' | 'xls' | 'ods' | 'geojson' | 'overpass';
 
 /** Why a file is refused: each reason has a message key (see parse-runner.ts). */
 export type ParseRefusal = 'notSpreadsheet' | 'uncompressedTooLarge' | 'unreadable' | 'tooManyRows' | 'tooManyColumns' | 'noHeader';

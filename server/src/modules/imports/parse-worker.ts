@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as XLSX from 'xlsx';
 import type { HeaderCell } from '../../../../contract/import.schemas';
 import { cleanCell, openCsv } from './parse-csv';
+import { osmFormatOf, osmHeader, osmRows } from './parse-osm';
 import { cellAddress, type MainMessage, type ParseJob, type ParseRefusal, type WorkerMessage } from './parse-protocol';
 import { firstUsedSheet, readWorkbook, sheetTable } from './parse-sheet';
 import { sniff } from './parse-sniff';
@@ -88,6 +89,28 @@ async function parseCsv(): Promise<void> {
   post({ type: 'done', header: cells, numRows });
 }
 
+/** A text file that opens with `{`: GeoJSON or Overpass JSON of OSM defibrillators, or no file Vigil reads. */
+async function startsLikeJson(): Promise<boolean> {
+  const text = (await head(job.path)).toString('utf8').replace(/^\ufeff/, '').trimStart();
+  return text.startsWith('{');
+}
+
+async function parseOsm(): Promise<void> {
+  let document: unknown;
+  try {
+    document = JSON.parse((await readFile(job.path, 'utf8')).replace(/^\ufeff/, ''));
+  } catch (error) {
+    throw new Refused('unreadable', (error as Error).message);
+  }
+  const format = osmFormatOf(document);
+  if (!format) throw new Refused('notSpreadsheet', 'json that is neither GeoJSON nor Overpass JSON');
+  post({ type: 'meta', format, encoding: 'utf-8', delimiter: null });
+  const rows = osmRows(document, format);
+  if (rows.length > job.maxRows) throw new Refused('tooManyRows');
+  for (let i = 0; i < rows.length; i += job.batchSize) await sendRows(rows.slice(i, i + job.batchSize));
+  post({ type: 'done', header: osmHeader, numRows: rows.length });
+}
+
 async function parseWorkbook(kind: 'zip' | 'ole' | 'html'): Promise<void> {
   const buffer = await readFile(job.path);
   let format: 'xlsx' | 'xls' | 'ods' = 'xls';
@@ -129,7 +152,7 @@ async function main(): Promise<void> {
   try {
     const kind = sniff(await head(job.path), job.originalName);
     if (kind === 'binary') throw new Refused('notSpreadsheet');
-    if (kind === 'text') await parseCsv();
+    if (kind === 'text') await ((await startsLikeJson()) ? parseOsm() : parseCsv());
     else await parseWorkbook(kind);
   } catch (error) {
     if (error instanceof Refused) post({ type: 'refused', reason: error.reason, detail: error.detail });

@@ -1,13 +1,18 @@
 import { importFields, type ImportFieldId } from '../../../../contract/import.fields';
 import type { FieldMapConfig, HeaderCell, ImportPreset, ImportPresetId } from '../../../../contract/import.schemas';
 import { exportColumns } from '../aeds/export-columns';
-import { compact, parseLatLon } from './values';
+import { osmColumns } from './parse-osm';
+import { readOsmHours } from './osm-hours';
+import { compact, parseLatLon, parseWeekRanges } from './values';
 
 /**
- * Mapping presets recognised from a header: the national schema (schema-dae 1.0.7), the public
- * GeoDAE export (the same names prefixed c_), Vigil's own AED export (in en, fr or de), and a
- * generic dictionary of the names people give columns. The best-scoring preset is suggested; the
- * user may change any line before saving the mapping.
+ * Mapping presets recognised from a header: the national schema (schema-dae 1.0.7, as data.gouv.fr
+ * publishes it), the public GeoDAE export (the same names prefixed c_), an OpenDataSoft portal's
+ * export (its `Geo Point` / `geo_point_2d` and `Geo Shape` columns beside the dataset's own),
+ * OpenStreetMap files (parse-osm.ts), Vigil's own AED export (in en, fr or de), and a generic
+ * dictionary of the names people give columns in French, English and German. Header cells are
+ * compared normalised (BOM, `#` markers, case, accents, spaces, `_` and other signs dropped). The
+ * best-scoring preset is suggested; the user may change any line before saving the mapping.
  */
 
 /** Column → field for a preset; null marks a known column that is not imported. */
@@ -18,6 +23,8 @@ interface PresetDefinition {
   columns: Columns;
   /** Primary key candidates, best first. */
   keys: ImportFieldId[];
+  /** A column the header must hold for the preset to be considered (normalised name). */
+  requires?: string;
 }
 
 /** schema-dae 1.0.7 properties (shared/reference) and what Vigil does with each. */
@@ -41,7 +48,7 @@ const schemaDaeColumns: Columns = {
   photo2: null,
   disp_j: 'o_days',
   disp_h: 'o_hours',
-  disp_complt: null,
+  disp_complt: 'o_note',
   tel1: null,
   tel2: null,
   site_email: null,
@@ -155,14 +162,14 @@ const genericAliases: Partial<Record<ImportFieldId, string[]>> = {
   l_state: ['region', 'departement', 'state', 'bundesland'],
   l_country: ['pays', 'country', 'land'],
   l_description: ['description', 'emplacement', 'localisation', 'informationsdacces', 'complementdacces', 'acces', 'beschreibung', 'precisions'],
-  l_lat: ['latitude', 'lat', 'breitengrad', 'breite'],
-  l_lon: ['longitude', 'lon', 'lng', 'long', 'langengrad', 'lange'],
+  l_lat: ['latitude', 'lat', 'breitengrad', 'breite', 'latwgs84', 'latitudewgs84', 'ylat', 'geobreite'],
+  l_lon: ['longitude', 'lon', 'lng', 'long', 'langengrad', 'lange', 'lonwgs84', 'longwgs84', 'longitudewgs84', 'xlong', 'xlon', 'geolange'],
   l_latLon: ['latlon', 'latlong', 'latlng', 'latitudelongitude', 'coordonnees', 'coordonneesgps', 'gps', 'positiongps', 'coordinates', 'koordinaten', 'geolocalisation'],
   l_position: ['interieurexterieur', 'environnement', 'indoor', 'lage', 'positioninterieureexterieure'],
   l_accessibility: ['accessibilite', 'accespublic', 'acceslibre', 'accessibility', 'zugang', 'public'],
   l_itinerant: ['itinerant', 'daemobile', 'mobil'],
   l_udid: ['udid'],
-  l_idAed: ['iddae', 'identifiantdae', 'aedid', 'idaed', 'id', 'identifiant', 'ref', 'reference'],
+  l_idAed: ['iddae', 'identifiantdae', 'aedid', 'idaed', 'id', 'identifiant', 'ref', 'reference', 'objectid', 'recordid', 'idobjet'],
   l_externalSourceId: ['identifiantexterne', 'externalid', 'idexterne', 'gid'],
   d_brand: ['marque', 'brand', 'fabricant', 'manufacturer', 'hersteller', 'marke'],
   d_model: ['modele', 'model', 'modell', 'modeledudae'],
@@ -206,18 +213,53 @@ const genericColumns: Columns = Object.fromEntries(
   Object.entries(genericAliases).flatMap(([field, names]) => names.map((name) => [name, field as ImportFieldId])),
 );
 
+/** OpenDataSoft's geographic columns, in its CSV exports (`Geo Point`, `## Geo Point`) and its API's names (`geo_point_2d`). */
+const openDataSoftGeo: Columns = { geopoint: 'l_latLon', geopoint2d: 'l_latLon', geoshape: null, geoshape2d: null };
+
+/** The columns parse-osm.ts writes for an OpenStreetMap file, and their fields; `osm id` is the key. */
+const osmFields: Record<(typeof osmColumns)[number], ImportFieldId> = {
+  'osm id': 'l_externalSourceId',
+  name: 'l_name',
+  lat: 'l_lat',
+  lon: 'l_lon',
+  'defibrillator:location': 'l_description',
+  access: 'l_accessibility',
+  indoor: 'l_position',
+  level: 'l_floor',
+  opening_hours: 'o_osm',
+  operator: 'c_company',
+  phone: 'c_phone',
+  ref: 'l_idAed',
+  'addr:housenumber': 'l_streetNumber',
+  'addr:street': 'l_address',
+  'addr:postcode': 'l_zipCode',
+  'addr:city': 'l_city',
+};
+
 const presets: PresetDefinition[] = [
-  { id: 'geodae', columns: geodaeColumns, keys: ['l_externalSourceId', 'd_serialNumber'] },
-  { id: 'schemaDae', columns: schemaDaeColumns, keys: ['d_serialNumber'] },
+  { id: 'osm', columns: osmFields, keys: ['l_externalSourceId'], requires: 'osmid' },
+  { id: 'geodae', columns: { ...geodaeColumns, ...openDataSoftGeo }, keys: ['l_externalSourceId', 'd_serialNumber'] },
+  { id: 'schemaDae', columns: { ...schemaDaeColumns, ...openDataSoftGeo }, keys: ['d_serialNumber'] },
   { id: 'vigilExport', columns: vigilExportColumns(), keys: ['l_udid', 'd_serialNumber', 'l_externalSourceId', 'l_idAed'] },
 ];
 
 const genericKeys: ImportFieldId[] = ['l_udid', 'd_serialNumber', 'l_externalSourceId', 'l_idAed', 'd_cabinetId', 'l_name'];
 
-/** The field a header cell names in the generic dictionary; a pair of coordinates in one column is checked on the sample. */
+/** A header cell as presets compare it: BOM, `#` markers, case, accents, spaces, `_` and other signs dropped. */
+export const headerName = (value: string) => compact(value);
+
+/**
+ * The field a header cell names in the generic dictionary; a pair of coordinates in one column is
+ * checked on the sample, and an hours column written in OSM syntax is read as such.
+ */
 function genericField(value: string, samples: string[]): ImportFieldId | undefined {
-  const name = compact(value);
+  const name = headerName(value);
   const folded = value.toLowerCase();
+  if (genericColumns[name] === 'o_week') {
+    const filled = samples.filter((sample) => sample !== '');
+    const osm = filled.length > 0 && filled.every((sample) => !parseWeekRanges(sample) && readOsmHours(sample).kind !== 'unreadable');
+    return osm ? 'o_osm' : 'o_week';
+  }
   const namesBoth = /lat/.test(folded) && /(lon|lng)/.test(folded);
   const field = genericColumns[name] ?? (namesBoth ? 'l_latLon' : undefined);
   if (field === 'l_latLon' || (field === undefined && /coord|gps|position/.test(folded))) {
@@ -252,17 +294,24 @@ export function recognisePreset(header: HeaderCell[], samples: string[][] = []):
   const named = header.filter((cell) => cell.value !== '').length;
   if (named === 0) return null;
   const candidates: ImportPreset[] = [];
+  const names = new Set(header.map((cell) => headerName(cell.value)));
   for (const preset of presets) {
-    const lookup = new Map(Object.entries(preset.columns).map(([name, field]) => [name.toLowerCase(), field]));
-    const { config, recognised } = configOf(header, (cell) => lookup.get(cell.value.trim().toLowerCase()), preset.keys);
+    if (preset.requires && !names.has(preset.requires)) continue;
+    const lookup = new Map(Object.entries(preset.columns).map(([name, field]) => [headerName(name), field]));
+    const { config, recognised } = configOf(header, (cell) => lookup.get(headerName(cell.value)), preset.keys);
     candidates.push({ id: preset.id, score: recognised / named, fieldMapConfig: config });
   }
-  const generic = configOf(
-    header,
-    (cell, index) => genericField(cell.value, samples.map((row) => row[index] ?? '')),
-    genericKeys,
-  );
+  const genericOf = (extra: Columns) => (cell: HeaderCell, index: number) => {
+    const name = headerName(cell.value);
+    return name in extra ? extra[name] : genericField(cell.value, samples.map((row) => row[index] ?? ''));
+  };
+  const generic = configOf(header, genericOf({}), genericKeys);
   candidates.push({ id: 'generic', score: generic.recognised / named, fieldMapConfig: generic.config });
+  // An OpenDataSoft export: its Geo Point column places the AEDs, the dataset's columns are read by the dictionary.
+  if (header.some((cell) => openDataSoftGeo[headerName(cell.value)] === 'l_latLon')) {
+    const portal = configOf(header, genericOf(openDataSoftGeo), genericKeys);
+    candidates.push({ id: 'openDataSoft', score: portal.recognised / named, fieldMapConfig: portal.config });
+  }
   const eligible = candidates.filter((candidate) => candidate.score >= 0.5 && candidate.score * named >= Math.min(3, named));
   if (eligible.length === 0) return null;
   // A suggestion with a primary key beats one without; then the highest score; the specific presets

@@ -1,7 +1,7 @@
 import { aedErrorKeys } from '../../../../contract/aed.errors';
 import { importFields } from '../../../../contract/import.fields';
 import { importRowMessages } from '../../../../contract/import.errors';
-import type { RowStatus } from '../../../../contract/import.schemas';
+import type { HoursDefault, RowStatus } from '../../../../contract/import.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import type { Db } from '../../db/database';
@@ -33,6 +33,8 @@ export interface BatchContext {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** New AEDs wait for a catch-up of their cells and search copy (whole-file runs, aeds/upkeep.ts). */
   deferUpkeep?: boolean;
+  /** The run's hours for new AEDs whose row gives none. */
+  hoursDefault?: HoursDefault | null;
 }
 
 /** Rows whose potential duplicate is accepted (processByRow with forced). */
@@ -114,8 +116,9 @@ export async function processPlans(bc: BatchContext, plans: RowPlan[], options: 
     }
   }
 
-  await locate(bc, inserts.filter((plan) => plan.values.lat === undefined), fail);
+  await locate(bc, inserts.filter((plan) => plan.values.lat === undefined), options.forced ?? new Set(), fail);
   const located = inserts.filter((plan) => !outcomes.has(plan.row));
+  for (const plan of located) applyHoursDefault(plan, bc.hoursDefault ?? null);
   await checkDuplicates(bc, located, options.forced ?? new Set(), outcomes, fail);
   for (const plan of located) {
     if (outcomes.has(plan.row)) continue;
@@ -141,8 +144,29 @@ function done(plan: RowPlan, status: RowOutcome['status'], udid: string | null):
   return { row: plan.row, status, messages: [...plan.warnings], details: null, udid };
 }
 
-/** Finds coordinates for rows that have none, from their address. */
-async function locate(bc: BatchContext, plans: RowPlan[], fail: (plan: RowPlan, key: string, details?: Record<string, unknown> | null) => void): Promise<void> {
+/** A new AED whose row says nothing of its hours: the run's default, else closed as the register's default. */
+function applyHoursDefault(plan: RowPlan, hoursDefault: HoursDefault | null): void {
+  if (plan.hoursNote) plan.values.privateComment ??= plan.hoursNote;
+  if (plan.hoursGiven || hoursDefault === null) return;
+  if (hoursDefault === 'alwaysOpen') {
+    plan.values.alwaysOpened = true;
+    plan.values.openingHours = {};
+  } else {
+    plan.warnings.push(importRowMessages.hoursToCheck);
+  }
+}
+
+/**
+ * Finds coordinates for rows that have none, from their address. An address the geocoder only
+ * places at its commune fails with commune-only (the precision and place found in the details):
+ * responders would be sent to the town centre. Forced, it goes in there, flagged "position to check".
+ */
+async function locate(
+  bc: BatchContext,
+  plans: RowPlan[],
+  forced: ReadonlySet<number>,
+  fail: (plan: RowPlan, key: string, details?: Record<string, unknown> | null) => void,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < plans.length) {
@@ -167,8 +191,12 @@ async function locate(bc: BatchContext, plans: RowPlan[], fail: (plan: RowPlan, 
       }
       // A commune-level answer would put the AED at the town centre: responders would be sent there.
       if (best.precision === 'municipality') {
-        fail(plan, importRowMessages.incompleteAddress, { precision: best.precision, city: best.city });
-        continue;
+        if (!forced.has(plan.row)) {
+          fail(plan, importRowMessages.communeOnly, { precision: best.precision, city: best.city, zipCode: best.zipCode || null, address: street });
+          continue;
+        }
+        plan.values.positionToCheck = true;
+        plan.warnings.push(importRowMessages.positionToCheck);
       }
       plan.values.lat = best.lat;
       plan.values.lon = best.lon;
@@ -249,9 +277,14 @@ function canonical(value: unknown): string {
  */
 function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.ContactRow[]): Action | string | undefined {
   const changes: Partial<AedValues> = {};
+  // Hours text the week cannot hold joins the private comment once (a re-run changes nothing).
+  if (plan.hoursNote && plan.values.privateComment === undefined && !(existing.privateComment ?? '').includes(plan.hoursNote)) {
+    changes.privateComment = existing.privateComment ? `${existing.privateComment}\n${plan.hoursNote}` : plan.hoursNote;
+  }
   for (const [column, value] of Object.entries(plan.values) as [keyof AedValues, unknown][]) {
     if (!same(value, (existing as Record<string, unknown>)[column])) (changes as Record<string, unknown>)[column] = value;
   }
+  if (existing.positionToCheck && (changes.lat !== undefined || changes.lon !== undefined)) changes.positionToCheck = false;
   let status: RowPlan['status'];
   if (plan.status && plan.status !== existing.status) {
     try {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { HeaderCell, ImportCounts, ImportPreset, RowStatus } from '../../../../contract/import.schemas';
+import type { FieldProposal, HeaderCell, ImportCounts, ImportPreset, RowStatus } from '../../../../contract/import.schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { importFiles, importRows, imports } from '../../db/schema/imports';
 import type { RowOutcome } from './process';
@@ -32,7 +32,16 @@ export async function insertFileRows(db: Db, fileId: string, rows: { row: number
 export async function completeFile(
   db: Db,
   fileId: string,
-  meta: { format: string; encoding: string | null; delimiter: string | null; header: HeaderCell[]; numRows: number; preset: ImportPreset | null },
+  meta: {
+    format: string;
+    encoding: string | null;
+    delimiter: string | null;
+    header: HeaderCell[];
+    numRows: number;
+    preset: ImportPreset | null;
+    proposals: FieldProposal[];
+    warnings: string[];
+  },
 ): Promise<void> {
   await db
     .update(importFiles)

@@ -9,6 +9,7 @@ import { typed } from '../../routing';
 import { exportResults } from './export';
 import * as repo from './repo';
 import { importQueue, runImportJob, sweepOrphanedRuns, type ImportJob, type ImportRuntime } from './run-job';
+import { deletePreset, listPresets } from './saved-presets';
 import * as service from './service';
 import { readImportSettings } from './settings';
 import { uploadFile } from './upload';
@@ -116,6 +117,27 @@ export async function importRoutes(fastify: FastifyInstance, ctx: AppContext) {
       preHandler: allowed,
       schema: { tags, querystring: schemas.rowsQuery, response: { 200: ok(z.object({ list: z.array(schemas.importRowResult), count: z.number().int() })) } },
       handler: async (request) => ({ data: await service.listRows(ctx, sessionOf(request), request.query) }),
+    });
+
+    app.post(`${prefix}/presets`, {
+      preHandler: allowed,
+      schema: { tags, body: schemas.savePresetBody, response: { 200: ok(schemas.savedPreset) } },
+      handler: async (request) => ({ data: await service.savePresetOfRun(ctx, sessionOf(request), request.body) }),
+    });
+
+    app.get(`${prefix}/presets`, {
+      preHandler: allowed,
+      schema: { tags, querystring: schemas.presetListQuery, response: { 200: ok(z.array(schemas.savedPreset)) } },
+      handler: async (request) => ({ data: await listPresets(ctx, sessionOf(request), request.query.idSite) }),
+    });
+
+    app.delete(`${prefix}/presets/:id`, {
+      preHandler: allowed,
+      schema: { tags, params: schemas.presetParams, response: { 200: ok(z.object({ id: z.number().int() })) } },
+      handler: async (request) => {
+        await deletePreset(ctx, sessionOf(request), request.params.id);
+        return { data: { id: request.params.id } };
+      },
     });
   });
 }

@@ -97,7 +97,7 @@ export async function runImportJob(ctx: AppContext, runtime: ImportRuntime, job:
     if (!file || !run.fieldMapConfig) throw new Error('run without file or mapping');
     const [account] = await ctx.database.db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, run.idSite));
     const mapping = compileMapping(file.header, run.fieldMapConfig);
-    const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log, deferUpkeep };
+    const bc = { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: run.fileId, mapping, country: account?.country ?? 'FR', log: ctx.log, deferUpkeep, hoursDefault: run.options?.hoursDefault ?? null };
     // The next batch is read and planned while the current one writes (the file's rows never change).
     const readBatch = (cursor: number) =>
       repo.rowsAfter(ctx.database.db, bc.fileId, cursor, settings.IMPORT_BATCH_ROWS).then((rows) => ({ rows, plans: planBatch(bc, rows) }));

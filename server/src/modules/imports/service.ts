@@ -4,7 +4,7 @@ import { nextState } from '../../../../contract/charts/transition';
 import { importFields, type ImportFieldId } from '../../../../contract/import.fields';
 import { errorKeys } from '../../../../contract/errors';
 import { importErrorKeys } from '../../../../contract/import.errors';
-import type { FieldMapConfig, ImportRowResult, ImportRun, RowStatus } from '../../../../contract/import.schemas';
+import type { FieldMapConfig, HoursDefault, ImportRowResult, ImportRun, RowStatus, SavedPreset } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -14,6 +14,7 @@ import { compileMapping } from './mapping';
 import { processBatch } from './process';
 import * as repo from './repo';
 import { publishProgress, sendRunJob } from './run-job';
+import { savePreset } from './saved-presets';
 
 /** The run's account must be the caller's account or one of its descendants. */
 async function visibleSiteIds(ctx: AppContext, session: Session): Promise<number[]> {
@@ -50,6 +51,8 @@ export function runOf(run: repo.ImportRecord, file: repo.FileRecord): ImportRun 
     numRows: file.numRows,
     fieldMapConfig: run.fieldMapConfig ?? null,
     preset: file.preset ?? null,
+    proposals: file.proposals ?? [],
+    options: { hoursDefault: run.options?.hoursDefault ?? null },
     processed: run.processed,
     total: run.total,
     counts: run.counts,
@@ -77,7 +80,18 @@ export async function createImport(ctx: AppContext, session: Session, body: { id
     if (await repo.findImportByFile(ctx.database.db, file.id)) throw conflict(importErrorKeys.fileAlreadyUsed);
     throw error;
   }
-  return runOf(run, file);
+  return withPreview(ctx, runOf(run, file));
+}
+
+/** Rows of the file shown as samples under each column of the mapping step. */
+const previewRows = 5;
+
+/** A run with the first rows of its file (the mapping step's samples after a reload). */
+async function withPreview(ctx: AppContext, run: ImportRun): Promise<ImportRun> {
+  const file = await repo.findFile(ctx.database.db, run.fileName);
+  const rows = await repo.firstRows(ctx.database.db, run.fileName, previewRows);
+  const width = file?.header.length ?? 0;
+  return { ...run, preview: rows.map((row) => ({ row: row.row, cells: Array.from({ length: width }, (_unused, index) => row.cells[index] ?? '') })) };
 }
 
 /**
@@ -108,11 +122,16 @@ export function checkMapping(header: { cellAddress: string }[], config: FieldMap
 }
 
 /** POST mappings: saves the column mapping (again, until processing starts). */
-export async function saveMapping(ctx: AppContext, session: Session, body: { idImport: number; fieldMapConfig: FieldMapConfig }): Promise<ImportRun> {
+export async function saveMapping(
+  ctx: AppContext,
+  session: Session,
+  body: { idImport: number; fieldMapConfig: FieldMapConfig; hoursDefault?: HoursDefault | null },
+): Promise<ImportRun> {
   const { run, file } = await visibleRun(ctx, session, body.idImport);
   const state = step(run, { type: 'import.map' });
   checkMapping(file.header, body.fieldMapConfig);
-  const saved = await repo.moveImport(ctx.database.db, run.id, run.state, { state, fieldMapConfig: body.fieldMapConfig });
+  const options = { hoursDefault: body.hoursDefault ?? null };
+  const saved = await repo.moveImport(ctx.database.db, run.id, run.state, { state, fieldMapConfig: body.fieldMapConfig, options });
   if (!saved) throw conflict(importErrorKeys.illegalStep, { state: run.state, event: 'import.map' });
   return runOf(saved, file);
 }
@@ -180,7 +199,7 @@ export async function processRow(ctx: AppContext, session: Session, body: { idIm
   const [account] = await ctx.database.db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, run.idSite));
   const mapping = compileMapping(file.header, run.fieldMapConfig);
   await processBatch(
-    { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: file.id, mapping, country: account?.country ?? 'FR', log: ctx.log },
+    { db: ctx.database.db, geocoder: ctx.geocoder, idSite: run.idSite, fileId: file.id, mapping, country: account?.country ?? 'FR', log: ctx.log, hoursDefault: run.options?.hoursDefault ?? null },
     [{ row: stored.row, cells: stored.cells }],
     {
       forced: body.forced ? new Set([stored.row]) : undefined,
@@ -198,7 +217,7 @@ export async function processRow(ctx: AppContext, session: Session, body: { idIm
 
 export async function getImport(ctx: AppContext, session: Session, idImport: number): Promise<ImportRun> {
   const { run, file } = await visibleRun(ctx, session, idImport);
-  return runOf(run, file);
+  return withPreview(ctx, runOf(run, file));
 }
 
 /** GET getImports: the runs of the caller's tree (or of one of its accounts), newest first. */
@@ -213,6 +232,13 @@ export async function listRows(ctx: AppContext, session: Session, query: { idImp
   const { file } = await visibleRun(ctx, session, query.idImport);
   const page = await repo.rowsPage(ctx.database.db, file.id, query.status, (query.page - 1) * query.limit, query.limit);
   return { list: page.list.map(rowResultOf), count: page.count };
+}
+
+/** POST presets: keeps a run's mapping (as sent) under a name for the account, over the run's header. */
+export async function savePresetOfRun(ctx: AppContext, session: Session, body: { idSite: number; name: string; idImport: number; fieldMapConfig: FieldMapConfig }): Promise<SavedPreset> {
+  const { file } = await visibleRun(ctx, session, body.idImport);
+  checkMapping(file.header, body.fieldMapConfig);
+  return savePreset(ctx, session, { idSite: body.idSite, name: body.name, header: file.header, fieldMapConfig: body.fieldMapConfig });
 }
 
 export { visibleRun };

@@ -7,13 +7,16 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { importErrorKeys } from '../../../../contract/import.errors';
-import { importLimits, type ImportFileResult } from '../../../../contract/import.schemas';
+import { importLimits, type HeaderCell, type ImportFileResult } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { parseUpload } from './parse-runner';
 import { recognisePreset } from './presets';
+import { proposeFields } from './proposals';
 import * as repo from './repo';
+import { savedPresetFor } from './saved-presets';
+import { accountSubtree } from '../accounts/repo';
 import type { ImportSettings } from './settings';
 
 const tooLarge = () => new AppError(413, importErrorKeys.fileTooLarge, { maxBytes: importLimits.maxFileBytes });
@@ -74,13 +77,15 @@ async function storeParsed(ctx: AppContext, session: Session, path: string, orig
       },
     );
     if (parsed.numRows === 0) throw new AppError(422, importErrorKeys.noRows);
+    refuseUnsplitHeader(parsed.format, parsed.header);
     const width = parsed.header.length;
     const cells = preview.map((row) => ({ row: row.row, cells: Array.from({ length: width }, (_unused, index) => row.cells[index] ?? '') }));
-    const preset = recognisePreset(
-      parsed.header,
-      cells.map((row) => row.cells),
-    );
-    await repo.completeFile(db, fileId, { ...parsed, preset });
+    const samples = cells.map((row) => row.cells);
+    const sites = (await accountSubtree(db, session.siteId)).map((account) => account.id);
+    const preset = (await savedPresetFor(db, sites, session.siteId, parsed.header)) ?? recognisePreset(parsed.header, samples);
+    const proposals = proposeFields(parsed.header, samples, preset?.fieldMapConfig ?? null);
+    const warnings = shapeWarnings(parsed.header);
+    await repo.completeFile(db, fileId, { ...parsed, preset, proposals, warnings });
     return {
       fileName: fileId,
       originalName,
@@ -91,9 +96,32 @@ async function storeParsed(ctx: AppContext, session: Session, path: string, orig
       numRows: parsed.numRows,
       preview: cells,
       preset,
+      proposals,
+      warnings,
     };
   } catch (error) {
     await repo.deleteFile(db, fileId).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A text file read as one column whose name holds separators: its delimiter was not found (say,
+ * a file cut with a character Vigil does not try), and mapping it would be useless. Refused.
+ */
+function refuseUnsplitHeader(format: string, header: HeaderCell[]): void {
+  if (format !== 'csv' || header.length !== 1) return;
+  const name = header[0].value;
+  if (/[;,\t|:^~#]/.test(name.replace(/^#+\s*/, '')) && name.length > 20) {
+    throw new AppError(422, importErrorKeys.delimiterNotFound, { header: name.slice(0, 200) });
+  }
+}
+
+/** What the mapping step warns of: columns without names (a header row missing or shifted). */
+function shapeWarnings(header: HeaderCell[]): string[] {
+  const unnamed = header.filter((cell) => cell.value.trim() === '').length;
+  const warnings: string[] = [];
+  if (unnamed > 0) warnings.push(unnamed * 2 >= header.length ? 'mostlyUnnamed' : 'unnamedColumns');
+  if (header.length > 1 && header.every((cell) => cell.value === '' || /^[-+\d.,\s]+$/.test(cell.value))) warnings.push('headerLooksLikeData');
+  return warnings;
 }

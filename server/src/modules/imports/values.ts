@@ -378,3 +378,14 @@ export function calmCapitals(text: string): string {
     return result;
   });
 }
+
+/** "6.0" → "6": an integer identifier a spreadsheet or a float column turned into a decimal. */
+export function identifierText(text: string): string {
+  return /^-?\d+\.0+$/.test(text) ? text.slice(0, text.indexOf('.')) : text;
+}
+
+/** "24h/24", "24/7", "7j/7 24h/24", "H24", "jour et nuit", "rund um die Uhr", "always open": open all the time. */
+export function meansAlwaysOpen(text: string): boolean {
+  const value = fold(text).replace(/\s+/g, ' ');
+  return /^(ouvert )?(24 ?h? ?\/ ?24( ?h)?|24 ?\/ ?7|h ?24|24h\/24 ?7j\/7|7j\/7 ?24h\/24|7 ?j ?\/ ?7 ?,? ?24 ?h ?\/ ?24|jour et nuit|toujours ouvert|always open|rund um die uhr|24 stunden)$/.test(value);
+}

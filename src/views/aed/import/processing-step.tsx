@@ -3,9 +3,10 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
+import { Link } from 'react-router-dom';
 import type { ImportRowResult } from '../../../../contract/import.schemas';
 import { useIntl } from '../../../i18n/intl-provider';
-import { busyRowOf, isDownloading, isRunning, pagingOf, progressOf, rowsOf, runOf } from '../../../machines/aed-import/aed-import.selectors';
+import { busyRowOf, isDownloading, isRunning, nameColumnOf, pagingOf, progressOf, rowsOf, runOf } from '../../../machines/aed-import/aed-import.selectors';
 import { importRowsPerPage } from '../../../machines/aed-import/aed-import.types';
 import { AedImportActor } from './aed-import-actor';
 
@@ -31,6 +32,7 @@ export function ProcessingStep() {
   const busyRow = AedImportActor.useSelector(busyRowOf);
   const downloading = AedImportActor.useSelector(isDownloading);
   const snapshot = AedImportActor.useSelector((s) => s);
+  const nameColumn = AedImportActor.useSelector(nameColumnOf);
   if (!run) return null;
   return (
     <div className="flex flex-column gap-3" data-testid="processing-step">
@@ -62,9 +64,9 @@ export function ProcessingStep() {
           data-testid="import-rows"
         >
           <Column field="row" header={t('aedImport.row')} />
-          <Column header={t('aedImport.rowCells')} body={(row: ImportRowResult) => row.cells.slice(0, 3).join(' · ')} />
+          <Column header={t('aedImport.rowName')} body={(row: ImportRowResult) => <span data-testid="row-name">{nameColumn >= 0 ? row.cells[nameColumn] : row.cells.slice(0, 3).join(' · ')}</span>} />
           <Column header={t('aedImport.rowStatus')} body={(row: ImportRowResult) => <Tag value={t(`aedImport.status.${row.status}`)} severity={severity[row.status]} data-status={row.status} />} />
-          <Column header={t('aedImport.rowMessage')} body={(row: ImportRowResult) => <span data-message-keys={row.messages.join(' ')}>{row.messages.map((key) => t(key)).join(' ')}</span>} />
+          <Column header={t('aedImport.rowMessage')} body={(row: ImportRowResult) => <RowMessages row={row} />} />
           <Column
             header=""
             body={(row: ImportRowResult) => (
@@ -81,5 +83,40 @@ export function ProcessingStep() {
         </DataTable>
       )}
     </div>
+  );
+}
+
+type Details = {
+  column?: string;
+  value?: string;
+  city?: string;
+  row?: number;
+  distance?: number;
+  duplicates?: { udid: string; name: string; distance: number }[];
+};
+
+const metres = (distance: number | undefined) => (distance === undefined ? '' : `${Math.round(distance)} m`);
+
+/**
+ * What a row's messages say, with what makes them actionable: the column and value that could not
+ * be read, the AED or row a potential duplicate matches and how far, the commune an address fell on.
+ */
+function RowMessages({ row }: { row: ImportRowResult }) {
+  const { t } = useIntl();
+  const details = (row.details ?? {}) as Details;
+  const values = Object.fromEntries(Object.entries(details).filter(([, value]) => typeof value === 'string' || typeof value === 'number')) as Record<string, string | number>;
+  return (
+    <span data-message-keys={row.messages.join(' ')} className="flex flex-column gap-1">
+      <span>{row.messages.map((key, index) => t(key, index === 0 ? values : {})).join(' ')}</span>
+      {details.column !== undefined && details.value !== undefined && (
+        <small data-testid="row-invalid">{t('aedImport.invalidCell', { column: details.column, value: details.value })}</small>
+      )}
+      {details.duplicates?.map((duplicate) => (
+        <small key={duplicate.udid} data-testid="row-duplicate">
+          <Link to={`/aed/form/update/${duplicate.udid}`}>{duplicate.name}</Link> · {metres(duplicate.distance)}
+        </small>
+      ))}
+      {row.status === 'duplicate' && details.row !== undefined && <small data-testid="row-duplicate-row">{t('aedImport.duplicateRow', { row: details.row, distance: metres(details.distance) })}</small>}
+    </span>
   );
 }

@@ -105,6 +105,11 @@ export function AedTable({ selection, onSelection, accountName }: AedTableProps)
     <span className="aed-flags">
       {aed.certified ? <i className="pi pi-verified text-green-700" title={t('aed.certified.yes')} aria-label={t('aed.certified.yes')} /> : null}
       {aed.alwaysOpened ? <span className="aed-flag" title={t('aed.field.alwaysOpened')}>24/7</span> : null}
+      {aed.positionToCheck ? (
+        <span className="aed-flag is-report" title={t('aed.positionToCheck.hint')} data-testid="position-to-check">
+          <i className="pi pi-map-marker" aria-hidden /> {t('aed.positionToCheck')}
+        </span>
+      ) : null}
       {aed.onGoingReports ? (
         <span className="aed-flag is-report" title={t('aed.reports.ongoing', { count: aed.onGoingReports })}>
           <i className="pi pi-flag-fill" aria-hidden /> {aed.onGoingReports}

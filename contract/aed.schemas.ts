@@ -308,3 +308,16 @@ export const reportProblemBody = z.object({
   description: optionalText(2000),
   city: optionalText(120),
 });
+
+// ---- Opening hours of a selection ------------------------------------------------------------
+
+/** Bulk edit of the list's selection: the same hours for every AED (always open, or weekly ranges). */
+export const bulkHoursBody = z.object({
+  udids: z.array(z.guid()).min(1).max(500),
+  alwaysOpened: z.boolean(),
+  /** The week when not always open; days left out are closed. Always open keeps each AED's week, unused (as the form does). */
+  openingHours: openingHours.default({}),
+});
+export type BulkHoursBody = z.infer<typeof bulkHoursBody>;
+
+export const bulkHoursResult = z.object({ updated: z.number().int() });

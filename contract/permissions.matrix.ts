@@ -1,9 +1,11 @@
 import { can } from './access';
+import { aedEndpoints } from './aed.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Access, Endpoint, MatrixCells } from './endpoint';
 import { groups } from './groups';
 import { historyEndpoints } from './history.endpoints';
+import { importEndpoints } from './import.endpoints';
 
 /**
  * The permission matrix: every HTTP endpoint of Vigil, who may call it, and the status each group
@@ -84,6 +86,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sa}/option/getOptionsModules`, access: 'aed.read', own: 200 },
   { method: 'GET', path: `${sa}/aed/getAed/:id`, access: 'aed.read', own: 200, other: 404 },
   { method: 'PATCH', path: `${sa}/aed/patchAed/:udid`, access: 'aed.write', own: 200, other: 404, note: 'a new name' },
+  ...rowsOf(aedEndpoints),
   { method: 'PATCH', path: `${sa}/aed/softDelete`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh AED per caller' },
   { method: 'PATCH', path: `${sa}/aed/restoreAed`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh removed AED per caller' },
   { method: 'DELETE', path: `${sa}/aed/contact/:id`, access: 'aed.write', own: 404, note: 'an unknown contact' },
@@ -118,9 +121,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sb}/aedImport/getImport/:idImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
   { method: 'GET', path: `${sb}/aedImport/getImports`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
   { method: 'GET', path: `${sb}/aedImport/getRows`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/presets`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'GET', path: `${sb}/aedImport/presets`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'DELETE', path: `${sb}/aedImport/presets/:id`, access: 'aed.import', own: 404, note: 'an unknown preset' },
+  ...rowsOf(importEndpoints),
 
   // Push notifications, news, testers
   { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },

@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { aedBulkHoursMachine } from './aed-bulk-hours/aed-bulk-hours.machine';
 import { aedFormMachine } from './aed-form/aed-form.machine';
 import { aedListMachine } from './aed-list/aed-list.machine';
 import { aedMergeMachine } from './aed-merge/aed-merge.machine';
@@ -85,6 +86,11 @@ export const machines: RegisteredMachine[] = [
     id: 'aedMerge',
     machine: aedMergeMachine,
     description: 'Merge of duplicate AEDs: at least two, the receiving one, a value per differing field, confirmation of an empty chosen value, then the merge.',
+  },
+  {
+    id: 'aedBulkHours',
+    machine: aedBulkHoursMachine,
+    description: 'Opening hours of the AEDs ticked in the list: always open, or one range on the days ticked, checked with the server rules before all are set at once.',
   },
   {
     id: 'history',

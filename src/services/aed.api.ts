@@ -2,6 +2,7 @@ import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } 
 import type { AedExportBody, AedListBody, AedListItem, AedMapBody } from '../../contract/aed-list.schemas';
 import type { AccountSummary } from '../../contract/auth.schemas';
 import type { CoordinatesCheck, Country, GeoResult } from '../../contract/geo.schemas';
+import { endpoints } from '../../contract/endpoints';
 import { call, download, requestTimeoutMs, type Result } from './http';
 
 /**
@@ -127,6 +128,11 @@ export interface ResolveChoice {
 type Deleted = { id: number; deleted: boolean };
 
 // ---- List, map, export, accounts, options -----------------------------------------------------
+
+/** PATCH aed/bulkHours: the same hours on every AED of the list's selection (all or none). */
+export function setHoursOfSelection(body: { udids: string[]; alwaysOpened: boolean; openingHours: Record<string, Array<{ open: string; close: string }>> }, signal?: AbortSignal) {
+  return call(endpoints.aed.bulkHours, { body }, { signal });
+}
 
 /** One page of AEDs (page is the zero-based page plus 1) with the counts. */
 export function getAllList(body: AedListBody, signal?: AbortSignal): Promise<Result<AedListPage>> {

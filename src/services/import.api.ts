@@ -1,6 +1,7 @@
 import { FetchError, ofetch } from 'ofetch';
+import { endpoints } from '../../contract/endpoints';
 import { errorKeys } from '../../contract/errors';
-import type { FieldMapConfig, HoursDefault, ImportFileResult, ImportRowResult, ImportRun, RowStatus, SavedPreset } from '../../contract/import.schemas';
+import type { FieldMapConfig, HoursDefault, ImportFileResult, ImportRowResult, ImportRun, RowStatus } from '../../contract/import.schemas';
 import { call, download, errorKeyOf, type Result } from './http';
 import { readUser } from './storage';
 
@@ -74,4 +75,4 @@ export const getImports = (signal?: AbortSignal) => call<ImportRun[]>(`${base}/g
 
 /** POST presets: keeps a mapping under a name for the account; proposed again when the same header comes back. */
 export const savePreset = (body: { idSite: number; name: string; idImport: number; fieldMapConfig: FieldMapConfig }, signal?: AbortSignal) =>
-  call<SavedPreset>(`${base}/presets`, { method: 'POST', body, signal });
+  call(endpoints.import.savePreset, { body }, { signal });

@@ -5,27 +5,31 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2e, prepareE2e, signIn } from './harness';
+import { openImport } from './import-screen';
 
 /**
  * The AED import as staff use it: a small semicolon CSV in the schema-dae layout (one row without
- * a name), the mapping with its primary key, the server run, the per-row results and the download;
+ * a name), the mapping with its primary key and the hours asked of a file without them, the server
+ * run, the per-row results and the download;
  * files the server refuses (a PDF renamed .xlsx, a zip bomb) and a GeoDAE open-data extract read
  * with its preset; a potential duplicate forced in.
  */
 
 const fixtures = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
 
-/** Signs the super administrator in afresh (the file's tests share the browser profile), in English, on the import screen. */
-async function openImport(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}/authentication/sign-in`);
-  await page.evaluate(() => localStorage.clear());
-  await signIn(page, url, 'admin@vigil.test');
-  await page.evaluate(() => localStorage.setItem('language', JSON.stringify('en_US')));
-  await page.goto(`${url}/aed/import`);
-  await page.locator('[data-testid="import-step"]').waitFor({ timeout: 30_000 });
+prepareE2e();
+
+/** Ticks a column as the primary key the way a user does, on the radio button drawn for it. */
+async function choosePrimaryKey(page: Page, key: string): Promise<void> {
+  await page.locator(`.p-radiobutton:has(#pk-${key})`).click();
+  await expect.poll(() => page.locator(`#pk-${key}`).isChecked(), { timeout: 10_000 }).toBe(true);
 }
 
-prepareE2e();
+/** A file without hours asks what its new AEDs' hours are: "unknown, to check" is proposed first. */
+async function chooseHours(page: Page, value: 'alwaysOpen' | 'unknown'): Promise<void> {
+  await page.locator(`.p-radiobutton:has(#hours-${value})`).click();
+  await expect.poll(() => page.locator(`#hours-${value}`).isChecked(), { timeout: 10_000 }).toBe(true);
+}
 
 function writeCsv(): string {
   const folder = mkdtempSync(join(tmpdir(), 'vigil-import-'));
@@ -52,13 +56,22 @@ e2e('uploads a CSV, maps it with a primary key, processes it, shows each row and
   await page.locator('[data-testid="import-next"]').click();
 
   await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.locator('#pk-A1').check({ force: true });
+  await choosePrimaryKey(page, 'A1');
+  // No column gives hours: the screen warns and proposes "unknown, to check" for the new AEDs.
+  expect(await page.locator('[data-testid="hours-default"]').isVisible()).toBe(true);
+  expect(await page.locator('#hours-unknown').isChecked()).toBe(true);
+  expect(await page.locator('#hours-alwaysOpen').isChecked()).toBe(false);
   await page.locator('[data-testid="import-process"]').click();
 
   await expect.poll(() => page.locator('[data-testid="import-rows"] tbody tr').count(), { timeout: 60_000 }).toBe(3);
   const rows = page.locator('[data-testid="import-rows"] tbody tr');
   expect(await rows.nth(2).locator('[data-message-keys]').getAttribute('data-message-keys')).toContain('error.import.row.name-required');
   expect(await rows.nth(0).locator('[data-message-keys]').getAttribute('data-message-keys')).not.toContain('error.import.row.name-required');
+  // Each new AED says its hours are to be checked: it stays closed until someone sets them.
+  for (const index of [0, 1]) {
+    expect(await rows.nth(index).locator('[data-status]').getAttribute('data-status')).toBe('inserted');
+    expect(await rows.nth(index).locator('[data-message-keys]').getAttribute('data-message-keys')).toBe('error.import.row.hours-to-check');
+  }
   expect(await page.locator('[data-testid="processing-step"] [data-state]').getAttribute('data-state')).toBe('done');
   expect(new URL(page.url()).searchParams.get('idImport')).toMatch(/^\d+$/);
 
@@ -108,7 +121,9 @@ e2e('holds back a potential duplicate and imports it when staff force it', async
   await page.locator('#aed-import-name').fill('Duplicates');
   await page.locator('[data-testid="import-next"]').click();
   await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.locator('#pk-A1').check({ force: true });
+  await choosePrimaryKey(page, 'A1');
+  // The two halls are open to all: always open, so the rows speak only of the duplicate.
+  await chooseHours(page, 'alwaysOpen');
   await page.locator('[data-testid="import-process"]').click();
   const rows = page.locator('[data-testid="import-rows"] tbody tr');
   await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
@@ -121,7 +136,10 @@ e2e('holds back a potential duplicate and imports it when staff force it', async
   expect(await rows.nth(1).locator('[data-testid="row-force"]').count()).toBe(0);
 });
 
-/** Uploads a fixture, names the import, takes the recognised mapping (with `key` as primary key when given), processes it and answers the rows. */
+/**
+ * Uploads a fixture, names the import, takes the recognised mapping (with `key` as primary key when
+ * given; "always open" when the file gives no hours), processes it and answers the rows.
+ */
 async function importFixture(page: Page, name: string, key?: string) {
   await page.locator('[data-testid="import-step"] input[type="file"]').setInputFiles(join(fixtures, name));
   const summary = page.locator('[data-testid="import-file-summary"] [data-rows]');
@@ -130,7 +148,8 @@ async function importFixture(page: Page, name: string, key?: string) {
   await page.locator('#aed-import-name').fill(name);
   await page.locator('[data-testid="import-next"]').click();
   await expect.poll(() => page.locator('[data-testid="mapping-step"]').isVisible(), { timeout: 15_000 }).toBe(true);
-  if (key) await page.locator(`#pk-${key}`).check({ force: true });
+  if (key) await choosePrimaryKey(page, key);
+  if ((await page.locator('[data-testid="hours-default"]').count()) > 0) await chooseHours(page, 'alwaysOpen');
   await page.locator('[data-testid="import-process"]').click();
   await expect.poll(() => page.locator('[data-testid="processing-step"] [data-state]').getAttribute('data-state'), { timeout: 90_000 }).toBe('done');
   const rows = page.locator('[data-testid="import-rows"] tbody tr');

@@ -9,7 +9,8 @@ import { e2e, prepareE2e, resultsFolder, signIn } from './harness';
  * The AED register as a user works it, in Chromium against a real Vigil with its demo data:
  * filter the list, switch to the map, open an AED from it, try opening hours that close before
  * they open (refused, nothing sent), upload and rotate a picture, mark the AED unavailable until
- * a date, soft-delete and restore it; then merge two duplicates found in the list.
+ * a date, soft-delete and restore it; then merge two duplicates found in the list, and set the
+ * opening hours of AEDs ticked in the list at once.
  */
 
 prepareE2e();
@@ -277,5 +278,51 @@ e2e('names a temporary account over every account, then removes it back to all a
   await expect.poll(() => selected.textContent(), { timeout: 15_000 }).toBe('All accounts');
   await waitReady(page);
   expect(await totalShown(page)).toBe(everything);
+  expect(errors).toEqual([]);
+});
+
+e2e('sets the opening hours of the AEDs ticked in the list at once', { timeout: 120_000 }, async ({ vigil, page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await openList(page, vigil.url);
+  await page.locator('#aed-search').fill('pharmacie');
+  await page.locator('[data-filter="ALL:"]').waitFor();
+  await waitReady(page);
+  expect(await page.locator('[data-testid="bulk-hours-open"]').isDisabled()).toBe(true);
+  const rows = page.locator('.aed-table tbody tr');
+  const udids: string[] = [];
+  for (const index of [0, 1]) {
+    await rows.nth(index).locator('.p-checkbox').click();
+    udids.push((await rows.nth(index).locator('[data-testid="aed-link"]').getAttribute('href'))!.split('/').pop()!);
+  }
+  await page.locator('[data-testid="bulk-hours-open"]:not([disabled])').click();
+  const dialog = page.locator('.p-dialog', { hasText: 'Opening hours of 2 AEDs' });
+  await dialog.waitFor({ timeout: 10_000 });
+
+  // Weekdays 08:00 to 18:00 are proposed; Saturday is added, and a closing time before the opening is held back.
+  expect(await page.locator('#bulk-hours-week').isChecked()).toBe(true);
+  await dialog.locator('.p-checkbox:has(#bulk-hours-day-6)').click();
+  await page.locator('[data-testid="bulk-hours-to"]').fill('07:00');
+  expect(await page.locator('[data-testid="bulk-hours-error"]').getAttribute('data-key')).toBe('error.aed.hours-order');
+  expect(await page.locator('[data-testid="bulk-hours-apply"]').isDisabled()).toBe(true);
+  await page.locator('[data-testid="bulk-hours-to"]').fill('17:30');
+  await page.locator('[data-testid="bulk-hours-apply"]:not([disabled])').click();
+  await toast(page, 'Hours set on 2 AEDs');
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  expect(await page.locator('[data-testid="bulk-hours-open"]').isDisabled()).toBe(true);
+
+  // Each AED's form shows the week: Monday to Saturday 08:00–17:30, Sunday closed.
+  for (const udid of udids) {
+    await page.goto(`${vigil.url}/aed/form/update/${udid}`);
+    await page.locator('[data-testid="aed-form"]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-tab="hours"]').click();
+    expect(await page.locator('#aed-alwaysOpened').isChecked()).toBe(false);
+    for (const day of ['1', '2', '3', '4', '5', '6']) {
+      expect(await page.locator(`[data-testid="hours-${day}-0-open"]`).inputValue()).toBe('08:00');
+      expect(await page.locator(`[data-testid="hours-${day}-0-close"]`).inputValue()).toBe('17:30');
+      expect(await page.locator(`[data-testid="hours-${day}-1-open"]`).count()).toBe(0);
+    }
+    expect(await page.locator('[data-testid="hours-7-0-open"]').count()).toBe(0);
+  }
   expect(errors).toEqual([]);
 });

@@ -56,22 +56,26 @@ export const aedImportEvents = {
   'import.new': [{ type: 'import.new' }],
 } satisfies EventSamples<typeof aedImportMachine>;
 
-/** Only what guards read: the state, and the pieces of context each guard looks at. */
+/**
+ * Only what the guards of the current step read: the file step's upload, name and account; the
+ * mapping's rows, preset and preset name; the run's state, page and rows once it is processing.
+ * Context another step reads is left out, so the traversal does not multiply each step's states by
+ * the others' (step.back keeps the file, its preset and the name, import.new clears them).
+ */
 function serializeState(snapshot: AnyMachineSnapshot): string {
   const context = snapshot.context as AedImportContext;
-  return JSON.stringify({
-    value: snapshot.value,
-    upload: context.upload !== null,
-    preset: (context.run?.preset ?? context.upload?.preset ?? null) !== null,
-    named: context.name.trim() !== '',
-    presetNamed: context.presetName.trim() !== '',
-    site: context.idSite > 0,
-    rowStates: context.rowStates.map((row) => [row.field !== null, row.primaryKey]),
-    run: context.run?.state ?? null,
-    page: context.page,
-    rows: context.rows.map((row) => row.status),
-    count: context.rowCount,
-  });
+  const step = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  const preset = (context.run?.preset ?? context.upload?.preset ?? null) !== null;
+  if (step === 'importing') return JSON.stringify({ value: snapshot.value, upload: context.upload !== null, preset, named: context.name.trim() !== '', site: context.idSite > 0 });
+  if (step === 'mapping') {
+    return JSON.stringify({
+      value: snapshot.value,
+      preset,
+      presetNamed: context.presetName.trim() !== '',
+      rowStates: context.rowStates.map((row) => [row.field !== null, row.primaryKey]),
+    });
+  }
+  return JSON.stringify({ value: snapshot.value, run: context.run?.state ?? null, page: context.page, rows: context.rows.map((row) => row.status), count: context.rowCount });
 }
 
 export const pathModel = definePathModel({
@@ -95,5 +99,5 @@ export const pathModel = definePathModel({
   },
   serializeState,
   simplePaths: false,
-  limit: 80000,
+  limit: 20000,
 });

@@ -179,6 +179,10 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
     own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.ownSite)).udid}`, payload: { name: `Renamed by the matrix ${randomUUID()}` } }),
     other: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/patchAed/${(await fx.aed(fx.otherSite)).udid}`, payload: { name: `Renamed by the matrix ${randomUUID()}` } }),
   },
+  [`PATCH ${sa}/aed/bulkHours`]: {
+    own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/bulkHours`, payload: { udids: [(await fx.aed(fx.ownSite)).udid], alwaysOpened: true } }),
+    other: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/bulkHours`, payload: { udids: [(await fx.aed(fx.otherSite)).udid], alwaysOpened: true } }),
+  },
   [`PATCH ${sa}/aed/softDelete`]: {
     own: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/softDelete`, payload: { udid: (await fx.aed(fx.ownSite)).udid } }),
     other: async (fx) => ({ method: 'PATCH', url: `${sa}/aed/softDelete`, payload: { udid: (await fx.aed(fx.otherSite)).udid } }),

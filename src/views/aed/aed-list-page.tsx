@@ -7,9 +7,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { can } from '../../../contract/access';
 import { useIntl } from '../../i18n/intl-provider';
+import { appliedOf } from '../../machines/aed-bulk-hours/aed-bulk-hours.selectors';
 import { errorKeyOf, isExporting, phaseOf, viewOf } from '../../machines/aed-list/aed-list.selectors';
 import type { AedView } from '../../machines/aed-list/aed-list.types';
 import { SessionActor } from '../app/actor-contexts';
+import { AedBulkHoursActor } from './aed-bulk-hours-actor';
 import { AedListActor } from './aed-list-actor';
 import { AedMergeScreen } from './aed-merge-screen';
 import { langOf } from './parts/aed-format';
@@ -18,6 +20,7 @@ import { AdvancedSearch } from './parts/advanced-search';
 import { AedMapView } from './parts/aed-map-view';
 import { AedTagSearch, AedTextSearch } from './parts/aed-search';
 import { AedTable } from './parts/aed-table';
+import { BulkHoursButton, BulkHoursDialog } from './parts/bulk-hours-dialog';
 import { FilterChips } from './parts/filter-chips';
 
 /**
@@ -32,8 +35,10 @@ export default function AedListPage() {
   const view: AedView = params.get('view') === 'map' ? 'map' : 'list';
   return (
     <AedListActor.Provider options={{ input: { lang: langOf(locale), view } }}>
-      <AedViewSync />
-      <AedListScreen />
+      <AedBulkHoursActor.Provider>
+        <AedViewSync />
+        <AedListScreen />
+      </AedBulkHoursActor.Provider>
     </AedListActor.Provider>
   );
 }
@@ -60,7 +65,16 @@ function AedListScreen() {
   const exporting = AedListActor.useSelector(isExporting);
   const accountName = (idSite: number) => list.getSnapshot().context.accounts.byId[String(idSite)]?.name ?? null;
   const mayMerge = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'aed.merge'));
+  const mayWrite = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'aed.write'));
   const [selection, setSelection] = useState<string[]>([]);
+  // Hours applied to the selection: the list shows them, and the ticks clear.
+  const applied = AedBulkHoursActor.useSelector(appliedOf);
+  useEffect(() => {
+    if (applied === 0) return;
+    setSelection([]);
+    list.send({ type: 'list.reload' });
+    // Only a new apply reloads.
+  }, [applied]);
   const views = [
     { value: 'list', icon: 'pi pi-list', label: t('aed.view.list') },
     { value: 'map', icon: 'pi pi-map', label: t('aed.view.map') },
@@ -103,6 +117,7 @@ function AedListScreen() {
               <Button type="button" icon="pi pi-clone" label={t('aed.merge.open', { count: selection.length })} outlined size="small" disabled={selection.length < 2} data-testid="merge-open" onClick={() => navigate(`/aed/list?merge=${selection.join(',')}`)} />
             </span>
           ) : null}
+          {mayWrite && view === 'list' ? <BulkHoursButton selection={selection} /> : null}
           <Button type="button" icon="pi pi-plus" label={t('aed.list.new')} size="small" onClick={() => navigate('/aed/form/update/new')} data-testid="aed-new" />
           <Button type="button" icon="pi pi-file-excel" label={t('aed.export.action')} tooltip={t('aed.export.help')} tooltipOptions={{ position: 'bottom' }} severity="success" outlined size="small" loading={exporting} onClick={() => list.send({ type: 'list.export' })} data-testid="aed-export" />
         </div>
@@ -120,8 +135,9 @@ function AedListScreen() {
         </div>
       ) : null}
       <section className={`aed-results surface-card border-round-xl shadow-1 is-${view}`}>
-        {view === 'list' ? <AedTable selection={mayMerge ? selection : null} onSelection={setSelection} accountName={accountName} /> : <AedMapView />}
+        {view === 'list' ? <AedTable selection={mayMerge || mayWrite ? selection : null} onSelection={setSelection} accountName={accountName} /> : <AedMapView />}
       </section>
+      <BulkHoursDialog />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context';
-import { typed } from '../../routing';
+import { aedEndpoints as endpoints } from '../../../../contract/aed.endpoints';
+import { sessionOf } from '../../plugins/authenticate';
+import { route, typed } from '../../routing';
 import { availabilityEndQueue, endUnavailability } from './availability';
+import { setHoursOfSelection } from './bulk-hours';
 import { maxPictureBytes } from './settings';
 import { duplicateRoutes } from './routes-duplicates';
 import { fileRoutes } from './routes-files';
@@ -27,6 +30,7 @@ export async function aedRoutes(fastify: FastifyInstance, ctx: AppContext) {
     fileRoutes(app, ctx);
     reportRoutes(app, ctx);
     duplicateRoutes(app, ctx);
+    route(scope, ctx, endpoints.bulkHours, async (request) => ({ data: await setHoursOfSelection(ctx, sessionOf(request), request.body) }));
   });
 }
 

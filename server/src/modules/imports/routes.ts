@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ok } from '../../../../contract/http';
+import { importEndpoints as endpoints } from '../../../../contract/import.endpoints';
 import * as schemas from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { requireCapability, sessionOf } from '../../plugins/authenticate';
-import { typed } from '../../routing';
+import { route, typed } from '../../routing';
 import { exportResults } from './export';
 import * as repo from './repo';
 import { importQueue, runImportJob, sweepOrphanedRuns, type ImportJob, type ImportRuntime } from './run-job';
@@ -119,25 +120,13 @@ export async function importRoutes(fastify: FastifyInstance, ctx: AppContext) {
       handler: async (request) => ({ data: await service.listRows(ctx, sessionOf(request), request.query) }),
     });
 
-    app.post(`${prefix}/presets`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.savePresetBody, response: { 200: ok(schemas.savedPreset) } },
-      handler: async (request) => ({ data: await service.savePresetOfRun(ctx, sessionOf(request), request.body) }),
-    });
+    route(scope, ctx, endpoints.savePreset, async (request) => ({ data: await service.savePresetOfRun(ctx, sessionOf(request), request.body) }));
 
-    app.get(`${prefix}/presets`, {
-      preHandler: allowed,
-      schema: { tags, querystring: schemas.presetListQuery, response: { 200: ok(z.array(schemas.savedPreset)) } },
-      handler: async (request) => ({ data: await listPresets(ctx, sessionOf(request), request.query.idSite) }),
-    });
+    route(scope, ctx, endpoints.listPresets, async (request) => ({ data: await listPresets(ctx, sessionOf(request), request.query.idSite) }));
 
-    app.delete(`${prefix}/presets/:id`, {
-      preHandler: allowed,
-      schema: { tags, params: schemas.presetParams, response: { 200: ok(z.object({ id: z.number().int() })) } },
-      handler: async (request) => {
-        await deletePreset(ctx, sessionOf(request), request.params.id);
-        return { data: { id: request.params.id } };
-      },
+    route(scope, ctx, endpoints.deletePreset, async (request) => {
+      await deletePreset(ctx, sessionOf(request), request.params.id);
+      return { data: { id: request.params.id } };
     });
   });
 }

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { cssSubset } from './scripts/css-subset';
 
 /** The Vigil server the dev server (and `vite preview`) forwards the API to; VIGIL_API overrides it. */
 const server = process.env.VIGIL_API ?? 'http://127.0.0.1:3000';
@@ -33,7 +34,12 @@ function greenPrimary(): Plugin {
 
 /** Vite builds the SPA into dist/ (the server serves it); in development it proxies the API and the WebSocket. */
 export default defineConfig({
-  plugins: [react(), greenPrimary()],
+  plugins: [
+    react(),
+    greenPrimary(),
+    // PrimeFlex and PrimeIcons' classes: only those the sources name reach the build.
+    cssSubset({ sheets: /(primeflex\/primeflex|primeicons\/primeicons)\.css$/, sources: ['src', 'contract', 'index.html'] }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: {
     proxy: {

@@ -13,6 +13,7 @@ const runners: Record<string, string> = {
   notifications: 'bench/notifications/run.ts',
   history: 'bench/history/run.ts',
   addresses: 'bench/addresses/run.ts',
+  'first-screen': 'bench/first-screen/run.ts',
 };
 
 const [area, ...options] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { readLanguageChoice, writeLanguageChoice } from '../services/storage';
-import { createTranslator, defaultLocale, directionOf, languageOf, type Language } from './intl';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readLanguageChoice, readUser, writeLanguageChoice } from '../services/storage';
+import { cataloguesLoaded, createTranslator, defaultLocale, directionOf, languageOf, loadCatalogues, type Language } from './intl';
 
 export interface IntlContextValue {
   intl: IntlShape;
@@ -16,6 +16,11 @@ export interface IntlContextValue {
   chooseLanguage: (locale: string) => void;
 }
 
+/** The language the next screen will show, from what the browser keeps: the menu choice, else the signed-in user's. */
+export function storedLocale(): string {
+  return readLanguageChoice() ?? readUser()?.defaultLanguage ?? defaultLocale;
+}
+
 const IntlContext = createContext<IntlContextValue | null>(null);
 
 interface IntlProviderProps {
@@ -26,10 +31,27 @@ interface IntlProviderProps {
   children: ReactNode;
 }
 
-/** Language of the interface: the menu choice, else the user's default language, else en_US. */
+/**
+ * Language of the interface: the menu choice, else the user's default language, else en_US. A
+ * language whose texts have not loaded yet shows once they have; until then the language shown
+ * before stays.
+ */
 export function IntlProvider({ userLocale, directionSetting, children }: IntlProviderProps) {
   const [choice, setChoice] = useState(readLanguageChoice);
-  const locale = choice ?? userLocale ?? defaultLocale;
+  const wanted = choice ?? userLocale ?? defaultLocale;
+  const [shown, setShown] = useState(() => (cataloguesLoaded(wanted) ? wanted : defaultLocale));
+  useEffect(() => {
+    let live = true;
+    loadCatalogues(wanted).then(
+      () => live && setShown(wanted),
+      // Not loaded (the network failed): the language shown stays, the next change tries again.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  const locale = cataloguesLoaded(wanted) ? wanted : shown;
   const chooseLanguage = useCallback((next: string) => {
     writeLanguageChoice(next);
     setChoice(next);

@@ -1,12 +1,19 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import de from './messages/de.json';
 import en from './messages/en.json';
-import fr from './messages/fr.json';
 
 type Catalogue = Record<string, string>;
 
-/** Message catalogues by language. A regional one (say fr_CA) would be added under its full key. */
-const catalogues: Record<string, Catalogue> = { en, fr, de };
+/**
+ * Message catalogues by language. A regional one (say fr_CA) would be added under its full key.
+ * English, the default and the fallback of every key, is part of the first screen; the others
+ * load when a language needs them (loadCatalogues), so a page downloads one or two, not all.
+ */
+const catalogueLoaders: Record<string, () => Promise<{ default: Catalogue }>> = {
+  en: () => Promise.resolve({ default: en }),
+  fr: () => import('./messages/fr.json'),
+  de: () => import('./messages/de.json'),
+};
+const catalogues: Record<string, Catalogue> = { en };
 
 /** Default interface language of a user (spec §3). */
 export const defaultLocale = 'en_US';
@@ -36,13 +43,45 @@ const twoLetters = (locale: string) => locale.slice(0, 2).toLowerCase();
 
 /** The catalogue chain of a locale: full key (fr_FR), then two letters (fr), then English. */
 export function catalogueChain(locale: string): string[] {
-  const chain = [fullKey(locale), twoLetters(locale), 'en'].filter((key) => key in catalogues);
+  const chain = [fullKey(locale), twoLetters(locale), 'en'].filter((key) => key in catalogueLoaders);
   return [...new Set(chain)];
 }
 
-/** The messages for a locale, each key falling back along the chain. */
+/** Whether every catalogue of a locale's chain is loaded (messagesFor then has all its texts). */
+export function cataloguesLoaded(locale: string): boolean {
+  return catalogueChain(locale).every((key) => key in catalogues);
+}
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads the catalogues of a locale's chain that are not loaded yet (one download each, whoever asks). */
+export async function loadCatalogues(locale: string): Promise<void> {
+  await Promise.all(
+    catalogueChain(locale)
+      .filter((key) => !(key in catalogues))
+      .map((key) => {
+        const pending =
+          loading.get(key) ??
+          catalogueLoaders[key]().then(
+            (module) => {
+              catalogues[key] = module.default;
+            },
+            (error: unknown) => {
+              // A failed download may be tried again.
+              loading.delete(key);
+              throw error;
+            },
+          );
+        loading.set(key, pending);
+        return pending;
+      }),
+  );
+}
+
+/** The messages for a locale, each key falling back along the chain (over the catalogues loaded). */
 export function messagesFor(locale: string): Catalogue {
-  return Object.assign({}, ...catalogueChain(locale).reverse().map((key) => catalogues[key])) as Catalogue;
+  const loaded = catalogueChain(locale).filter((key) => key in catalogues);
+  return Object.assign({}, ...loaded.reverse().map((key) => catalogues[key])) as Catalogue;
 }
 
 /** The supported language a locale resolves to (en when none matches). */

@@ -1,4 +1,4 @@
-import ReconnectingWebSocket from 'partysocket/ws';
+import type ReconnectingWebSocket from 'partysocket/ws';
 import type { ClientMessage, RefreshEvent, ServerMessage } from '../../contract/realtime';
 
 /** What the socket needs to join its account's channel (spec §7 "Real-time connection"). */
@@ -15,6 +15,8 @@ type Listener = (data: unknown) => void;
 
 /** The one socket of the SPA; partysocket reconnects it and we authenticate again on each open. */
 let socket: ReconnectingWebSocket | null = null;
+/** Counts connects and disconnects: a socket library that arrives after a newer one of them is not used. */
+let generation = 0;
 const listeners = new Map<RefreshEvent, Set<Listener>>();
 /** Close code the server uses for a refused token: reconnecting would be refused again. */
 const refusedToken = 4401;
@@ -35,7 +37,15 @@ function deliver(message: ServerMessage): void {
  */
 export function connectRealtime(session: RealtimeSession): void {
   disconnectRealtime();
-  const ws = new ReconnectingWebSocket(socketUrl(session.path), undefined, {
+  const mine = generation;
+  // The socket library downloads with the first signed-in screen, not with the sign-in page.
+  void import('partysocket/ws').then(({ default: WebSocketClass }) => {
+    if (mine === generation) open(WebSocketClass, session);
+  });
+}
+
+function open(WebSocketClass: typeof ReconnectingWebSocket, session: RealtimeSession): void {
+  const ws = new WebSocketClass(socketUrl(session.path), undefined, {
     maxReconnectionDelay: 30_000,
     shouldReconnectOnClose: (event) => event.code !== refusedToken,
   });
@@ -56,6 +66,7 @@ export function connectRealtime(session: RealtimeSession): void {
 
 /** Closes the socket (sign-out, account switch). Subscriptions stay: they hear the next socket. */
 export function disconnectRealtime(): void {
+  generation += 1;
   socket?.close(1000, 'session ended');
   socket = null;
 }

@@ -1,10 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { screens, type ScreenName } from '../../../contract/access';
 import { RootShell } from '../app/root-shell';
-import { InspectorHost } from '../inspector/inspector-host';
-import { AppLayout } from '../layout/app-layout';
 import { RouteErrorPage } from '../system/route-error-page';
-import { DefaultLanding } from './default-landing';
 import { defaultPath, RequireSession, ScreenGuard, SignedOutOnly, signInPath } from './guards';
 import { lazyPage } from './lazy-page';
 import { screenPages } from './screen-pages';
@@ -35,9 +32,13 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: defaultPath, element: <DefaultLanding /> },
-          // The live inspector rides above every signed-in screen, for the groups allowed.
-          { element: <InspectorHost />, children: [{ element: <AppLayout />, children: screenRoutes }] },
+          { path: defaultPath, lazy: lazyPage(() => import('./default-landing').then((module) => ({ default: module.DefaultLanding }))) },
+          // The live inspector rides above every signed-in screen, for the groups allowed. Both load
+          // with the first signed-in screen: the sign-in route downloads neither.
+          {
+            lazy: lazyPage(() => import('../inspector/inspector-host').then((module) => ({ default: module.InspectorHost }))),
+            children: [{ lazy: lazyPage(() => import('../layout/app-layout').then((module) => ({ default: module.AppLayout }))), children: screenRoutes }],
+          },
         ],
       },
       { path: '*', element: <Navigate to={defaultPath} replace /> },

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { loadCatalogues } from '../../i18n/intl';
+import { storedLocale } from '../../i18n/intl-provider';
 
 /** A screen that has not loaded after this long is given up (spec §9), and the route error page offers a reload. */
 export const screenLoadTimeoutMs = 120_000;
@@ -13,7 +15,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A react-router `lazy` that loads a page module on demand, with the load time-out. */
+/**
+ * A react-router `lazy` that loads a page module on demand, with the load time-out. The texts of
+ * the language kept in the browser load with it (signed in just now, that is the user's language),
+ * so a screen never shows in English first.
+ */
 export function lazyPage(load: () => Promise<PageModule>) {
-  return async () => ({ Component: (await withTimeout(load(), screenLoadTimeoutMs)).default });
+  return async () => {
+    const [page] = await withTimeout(Promise.all([load(), loadCatalogues(storedLocale())]), screenLoadTimeoutMs);
+    return { Component: page.default };
+  };
 }

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { LazyDialog as Dialog } from '../../components/lazy-dialog';
 import { errorKeys } from '../../../contract/errors';
 import { useIntl } from '../../i18n/intl-provider';
 import { SessionActor } from '../app/actor-contexts';

@@ -1,5 +1,5 @@
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** DATA_DIR cannot be used: the message is the one line the start prints. */
 export class DataDirError extends Error {}
@@ -36,7 +36,7 @@ export function prepareDataDir(dataDir: string): void {
     // Worker threads cannot set it; the folder's own mode still applies.
   }
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeFolder(dataDir);
     try {
       chmodSync(dataDir, 0o700);
     } catch {
@@ -50,5 +50,21 @@ export function prepareDataDir(dataDir: string): void {
     }
   } catch (error) {
     throw new DataDirError(`DATA_DIR (${dataDir}) cannot be used: ${causeOf(error)}`);
+  }
+}
+
+/**
+ * mkdir -p of DATA_DIR. A recursive mkdir under a read-only parent reports ENOENT; making the first
+ * missing folder alone then tells the real cause (EROFS, EACCES).
+ */
+function makeFolder(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dataDir;
+    while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing);
+    mkdirSync(missing, { mode: 0o700 });
+    throw error;
   }
 }

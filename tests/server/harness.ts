@@ -29,7 +29,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, options: { background?: boolean } = {}): Promise<TestServer> {
+/** `log`: where the server logs (silent when absent), for a test that reads what the logs keep. */
+export async function startTestServer(overrides: Partial<Config> = {}, options: { background?: boolean; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const sharesDatabase = Boolean(overrides.DATABASE_URL);
   const template: DemoTemplate | undefined = sharesDatabase ? undefined : inject('vigilTemplate');
@@ -39,7 +40,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', SIGNIN_RATE_PER_MINUTE: '100000' },
     { ...(database ? { DATABASE_URL: database.url } : {}), ...overrides },
   );
-  const ctx = await createContext(config, pino({ level: 'silent' }) as FastifyBaseLogger);
+  const ctx = await createContext(config, options.log ?? (pino({ level: 'silent' }) as FastifyBaseLogger));
   await seedDemoIfEmpty(ctx);
   const app = await buildApp(ctx);
   if (options.background !== false) await startBackground(ctx);

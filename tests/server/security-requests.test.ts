@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,26 @@ describe('report mails', () => {
   });
 });
 
+/** How `npm start` ends with DATA_DIR at `dataDir`: its exit code and what it printed on stderr. */
+async function startFailure(dataDir: string): Promise<{ code: number; stderr: string } | undefined> {
+  return promisify(execFile)('npx', ['tsx', 'server/src/main.ts'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' } }).then(
+    () => undefined,
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr.trim() }),
+  );
+}
+
+/** Whether this process may mount a tmpfs (root with the right capability). */
+const canMount = (() => {
+  const probe = mkdtempSync(join(tmpdir(), 'vigil-mount-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe]);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 describe('DATA_DIR and defaults', () => {
   it('is created owner-only, and so are the files in it', () => {
     expect(statSync(server.dataDir).mode & 0o777).toBe(0o700);
@@ -123,12 +143,22 @@ describe('DATA_DIR and defaults', () => {
   it('stops the start with one line naming DATA_DIR and the cause when a file is in its path', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'vigil-datadir-'));
     writeFileSync(join(folder, 'blocked'), 'a file, not a folder');
-    const failed = await promisify(execFile)('npx', ['tsx', 'server/src/main.ts'], { env: { ...process.env, DATA_DIR: join(folder, 'blocked', 'data'), DATABASE_URL: '', PORT: '0' } }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failed?.code).toBe(2);
-    expect(failed!.stderr.trim()).toBe(`DATA_DIR (${join(folder, 'blocked', 'data')}) cannot be used: a file stands where a folder of its path should be`);
+    const dataDir = join(folder, 'blocked', 'data');
+    expect(await startFailure(dataDir)).toEqual({ code: 2, stderr: `DATA_DIR (${dataDir}) cannot be used: a file stands where a folder of its path should be` });
+  });
+
+  // A read-only and a full file system are real ones: small tmpfs mounts (root may mount here; elsewhere these two do not run).
+  it.runIf(canMount)('stops the start with one line naming DATA_DIR when its file system is read-only or full', async () => {
+    for (const [options, cause] of [['ro,size=1m', 'the file system is read-only'], ['size=16k', 'no space left on the device']] as const) {
+      const mountPoint = mkdtempSync(join(tmpdir(), 'vigil-datadir-mount-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint]);
+      try {
+        const dataDir = options.startsWith('ro') ? join(mountPoint, 'data') : mountPoint;
+        expect(await startFailure(dataDir), options).toEqual({ code: 2, stderr: `DATA_DIR (${dataDir}) cannot be used: ${cause}` });
+      } finally {
+        execFileSync('umount', [mountPoint]);
+      }
+    }
   });
 
   it('leaves a newly registered responder waiting for validation, demo data or not', async () => {

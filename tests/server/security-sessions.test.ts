@@ -125,6 +125,19 @@ describe('passwords', () => {
     expect(verify.json().msg).toBe('error.auth.token-not-found');
     expect((await renew(links[1], 'Second-renewal-passw0rd!')).json().msg).toBe('error.auth.token-not-found');
   });
+
+  it('ends the outstanding reset tokens when the password is changed from the profile', async () => {
+    await server.app.inject({ method: 'POST', url: '/services/backoffice/password/forgot', payload: { email: 'referent@vigil.test' } });
+    const mail = await newestMail(server.dataDir, (text) => text.includes('referent@vigil.test') && text.includes('token='));
+    const url = new URL(/https?:\/\/[^\s"\\]+/.exec(JSON.parse(mail).text as string)![0]);
+    const link = { token: url.searchParams.get('token')!, idUser: url.searchParams.get('id')! };
+    const verify = () => server.app.inject({ method: 'POST', url: '/services/backoffice/password/verifyToken', payload: link });
+    expect((await verify()).statusCode).toBe(200);
+    const token = await server.signIn('referent@vigil.test');
+    const changed = await server.app.inject({ method: 'POST', url: '/services/backoffice/user/updtPwd', headers: { authorization: token }, payload: { password: 'Changed-from-profile-2026!', currentPassword: demoPassword } });
+    expect(changed.statusCode).toBe(200);
+    expect((await verify()).json().msg).toBe('error.auth.token-not-found');
+  });
 });
 
 describe('tokens and accounts being configured', () => {

@@ -11,6 +11,7 @@ import { buildApp } from '../../server/src/app';
 import { createContext, startBackground, stopContext } from '../../server/src/bootstrap';
 import { loadConfig, type Config } from '../../server/src/config';
 import type { AppContext } from '../../server/src/context';
+import type { Database } from '../../server/src/db/database';
 import { demoPassword } from '../../server/src/db/seed/accounts';
 import { seedDemoIfEmpty } from '../../server/src/db/seed/demo';
 import { restore } from '../../server/src/ops/backup';
@@ -121,4 +122,21 @@ export async function newestMail(dataDir: string, matching: (record: string) => 
     },
     { timeout: 10_000 },
   );
+}
+
+/**
+ * A fingerprint of every data table of the application schema: any insert, update or delete changes
+ * it. `ignoring` leaves out a column per table that a call writes by design whatever its body (a
+ * responder device's last sighting, stamped by its authentication). The rate limits' counters
+ * (`throttle_hits`), which every limited call moves, refused or not, are left out.
+ */
+export async function tableFingerprint(database: Database, ignoring: Record<string, string> = {}): Promise<Record<string, string>> {
+  const tables = await database.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'throttle_hits' ORDER BY tablename");
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const text = ignoring[name] ? `(to_jsonb(t) - '${ignoring[name]}')::text` : 't::text';
+    const [row] = await database.query<{ sum: string | null }>(`SELECT md5(coalesce(string_agg(md5(${text}), '' ORDER BY md5(${text})), '')) AS sum FROM "${name}" t`);
+    result[name] = row.sum ?? '';
+  }
+  return result;
 }

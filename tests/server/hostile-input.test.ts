@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDelivery } from '../../server/src/adapters/push/delivery';
 import en from '../../src/i18n/messages/en.json';
 import { permissionMatrix, rowKey } from '../../contract/permissions.matrix';
-import { newestMail, startTestServer, type TestServer } from './harness';
+import { newestMail, startTestServer, tableFingerprint, type TestServer } from './harness';
 import { addResponder, area } from './alert-fixtures';
 import { accountIdOf, rodez } from './history-fixtures';
 import { matrixFixtures, matrixRequests, type CellRequest, type MatrixFixtures } from './permission-matrix.requests';
@@ -53,22 +53,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/**
- * A fingerprint of every data table of the application schema: any insert, update or delete changes it.
- * `ignoring` leaves out columns a call writes by design whatever its body (a responder device's
- * last sighting, stamped by its authentication).
- */
-async function fingerprint(ignoring: Record<string, string> = {}): Promise<Record<string, string>> {
-  // throttle_hits holds the rate limits' counters, which every limited call moves, refused or not.
-  const tables = await server.ctx.database.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'throttle_hits' ORDER BY tablename");
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    const text = ignoring[name] ? `(to_jsonb(t) - '${ignoring[name]}')::text` : 't::text';
-    const [row] = await server.ctx.database.query<{ sum: string | null }>(`SELECT md5(coalesce(string_agg(md5(${text}), '' ORDER BY md5(${text})), '')) AS sum FROM "${name}" t`);
-    result[name] = row.sum ?? '';
-  }
-  return result;
-}
+/** The data tables' fingerprint of this file's server (see tableFingerprint). */
+const fingerprint = (ignoring: Record<string, string> = {}) => tableFingerprint(server.ctx.database, ignoring);
 
 async function send(request: CellRequest, authorization = admin) {
   return server.app.inject({ method: request.method ?? 'GET', url: request.url, payload: request.payload as object | undefined, headers: { ...(request.headers ?? {}), authorization } });
@@ -207,6 +193,8 @@ describe('injection in text fields', () => {
     // A first plain read writes the call-backs the history derives from closed alerts (and their
     // summary on each alert): after it, a read changes nothing.
     expect((await send({ url: '/services/backoffice/alert/getAlertHistory' })).statusCode).toBe(200);
+    // The alert launched by the test before sends its pushes after answering: delivered now, not in between.
+    await pushDelivery(server.ctx).drain();
     const before = await fingerprint();
     const searches = [
       `/services/backOffice/tester/search?filter=${encodeURIComponent(sql)}`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPermissionsDoc } from '../../contract/permissions.render';
 import { expectedStatus, matrixGroups, permissionMatrix, rowKey, type MatrixGroup } from '../../contract/permissions.matrix';
 import { addResponder, area } from './alert-fixtures';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, tableFingerprint, type TestServer } from './harness';
 import { matrixFixtures, matrixRequests, type CellRequest, type MatrixFixtures } from './permission-matrix.requests';
 
 /**
@@ -105,6 +105,36 @@ describe('the permission matrix', () => {
       expect(misses).toEqual([]);
     });
   }
+
+  it('writes nothing for the cells it refuses but the audit of a refused sign-in: every refused cell again, between two fingerprints of the data', async ({ annotate }) => {
+    const refused: { request: CellRequest; group: MatrixGroup }[] = [];
+    for (const row of permissionMatrix) {
+      const build = matrixRequests[rowKey(row)];
+      for (const group of matrixGroups) {
+        for (const target of ['own', 'other'] as const) {
+          const expected = expectedStatus(row, group, target);
+          const builder = target === 'own' ? build.own : build.other;
+          if (expected !== undefined && expected >= 400 && builder) refused.push({ request: await builder(fx, group), group });
+        }
+      }
+    }
+    await signInAll();
+    const [{ last }] = await server.ctx.database.query<{ last: number }>('SELECT coalesce(max(id), 0)::int AS last FROM audit_log');
+    const before = await tableFingerprint(server.ctx.database);
+    const statuses = new Map<number, number>();
+    for (const { request, group } of refused) {
+      const status = (await send(request, tokens.get(group))).statusCode;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    const changed = Object.entries(await tableFingerprint(server.ctx.database)).filter(([table, sum]) => before[table] !== sum && table !== 'audit_log').map(([table]) => table);
+    const audited = await server.ctx.database.query<{ action: string }>('SELECT action FROM audit_log WHERE id > $1', [last]);
+    await annotate(`${refused.length} refused cells replayed: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}; tables changed: ${changed.length}; audit rows: ${audited.length}`);
+    expect([...statuses.keys()].every((status) => status >= 400 && status < 500)).toBe(true);
+    expect(changed).toEqual([]);
+    // A refused sign-in is audited by design (who tried, from where); nothing else is written.
+    const refusedSignIns = refused.filter(({ request }) => request.url.endsWith('/signin/')).length;
+    expect(audited.map((row) => row.action)).toEqual(Array.from({ length: refusedSignIns }, () => 'account.signInFailed'));
+  });
 
   it('opens the responder API to a responder device, with the status of the own column', async () => {
     const responder = await addResponder(server, area);

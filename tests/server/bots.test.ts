@@ -11,7 +11,8 @@ let server: TestServer;
 let operator: string;
 
 beforeAll(async () => {
-  server = await startTestServer(alertConfig({ BOTS_COUNT: 4, BOTS_ACCEPT_PROBABILITY: 1, BOTS_SPEED_FACTOR: 300, ALERT_ENOUGH_RESPONDERS: 10 }));
+  // A simulation: responders registering over HTTP are activated at once (RESPONDER_AUTO_ACTIVATE), as `npm run bots` asks.
+  server = await startTestServer(alertConfig({ BOTS_COUNT: 4, BOTS_ACCEPT_PROBABILITY: 1, BOTS_SPEED_FACTOR: 300, ALERT_ENOUGH_RESPONDERS: 10, RESPONDER_AUTO_ACTIVATE: true }));
   operator = await server.signIn('operator@vigil.test');
 });
 afterAll(async () => server?.close());

@@ -109,18 +109,18 @@ const gestures = {
   },
   // Stop a responder from the list.
   'responder.stop': async ({ page }) => {
-    const row = page.locator('[data-testid="responder-row"]').filter({ has: page.locator('[data-testid="stop-responder"]') }).first();
-    const id = await row.getAttribute('data-responder-id');
-    await row.locator('[data-testid="stop-responder"]').click();
+    // The row is held by its responder: a bot moving on meanwhile must not shift the click to another row.
+    const id = await page.locator('[data-testid="responder-row"]').filter({ has: page.locator('[data-testid="stop-responder"]') }).first().getAttribute('data-responder-id');
+    await page.locator(`[data-testid="responder-row"][data-responder-id="${id}"] [data-testid="stop-responder"]`).click();
     await expect.poll(() => page.locator(`[data-testid="responder-row"][data-responder-id="${id}"]`).getAttribute('data-status'), { timeout: 15_000 }).toBe('stopped');
   },
   // Send a stopped responder the alert again (stopping one first when none is stopped).
   'responder.start': async (world) => {
     const { page } = world;
     if ((await page.locator('[data-testid="start-responder"]').count()) === 0) await gestures['responder.stop'](world);
-    const row = page.locator('[data-testid="responder-row"]').filter({ has: page.locator('[data-testid="start-responder"]') }).first();
-    const id = await row.getAttribute('data-responder-id');
-    await row.locator('[data-testid="start-responder"]').click();
+    // The row is held by its responder: a bot moving on meanwhile must not shift the click to another row.
+    const id = await page.locator('[data-testid="responder-row"]').filter({ has: page.locator('[data-testid="start-responder"]') }).first().getAttribute('data-responder-id');
+    await page.locator(`[data-testid="responder-row"][data-responder-id="${id}"] [data-testid="start-responder"]`).click();
     await expect.poll(() => page.locator(`[data-testid="responder-row"][data-responder-id="${id}"]`).getAttribute('data-status'), { timeout: 15_000 }).not.toBe('stopped');
   },
   // The bots answer by themselves.

@@ -14,20 +14,13 @@ import { join } from 'node:path';
 import { createContext, stopContext } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
 import { geocode } from '../../server/src/modules/geo/service';
+import { typedAddress } from './typed';
 
 type Sample = { number: number; street: string; city: string };
 const [databaseUrl, queriesFile = join(tmpdir(), 'vigil-address-queries.json')] = process.argv.slice(2);
 
 let seed = 7;
 const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-function typed(sample: Sample, kind: number): string {
-  const full = `${sample.number} ${sample.street} ${sample.city}`;
-  if (kind === 0) return full;
-  if (kind === 1) return `${sample.number} ${sample.street}`.slice(0, Math.max(8, Math.floor(full.length * 0.5)));
-  if (kind === 2) return full.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
-  const at = Math.min(sample.street.length - 2, 4 + Math.floor(random() * 5));
-  return `${sample.number} ${sample.street.slice(0, at)}${sample.street.slice(at + 1)} ${sample.city}`;
-}
 
 const ctx = await createContext(loadConfig({ DATA_DIR: join(tmpdir(), 'vigil-address-replay'), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl }));
 try {
@@ -35,7 +28,7 @@ try {
     const samples = await ctx.database.query<Sample>(
       'SELECT p.number, s.name AS street, s.city FROM address_points p JOIN address_streets s ON s.id = p.street_id ORDER BY md5(p.street_id::text || p.number::text) LIMIT 100',
     );
-    writeFileSync(queriesFile, JSON.stringify({ samples, queries: Array.from({ length: 400 }, (_, at) => typed(samples[at % samples.length], at % 4)) }));
+    writeFileSync(queriesFile, JSON.stringify({ samples, queries: Array.from({ length: 400 }, (_, at) => typedAddress(samples[at % samples.length], at % 4, random)) }));
   }
   const { samples, queries } = JSON.parse(readFileSync(queriesFile, 'utf8')) as { samples: Sample[]; queries: string[] };
   for (const query of queries.slice(0, 30)) await geocode(ctx, { address: query }); // warm-up

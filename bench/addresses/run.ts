@@ -21,6 +21,7 @@ import { loadConfig } from '../../server/src/config';
 import { importAddressFile } from '../../server/src/modules/addresses/import';
 import { geocode } from '../../server/src/modules/geo/service';
 import { freshPostgres } from '../postgres';
+import { typedAddress } from './typed';
 
 const args = new Map<string, string>();
 for (let at = 2; at < process.argv.length; at += 2) args.set(process.argv[at].replace(/^--/, ''), process.argv[at + 1]);
@@ -76,15 +77,6 @@ async function writeFile(path: string): Promise<{ samples: { number: number; str
   return { samples, rows };
 }
 
-/** What a dispatcher types for an address: complete, half-typed, in capitals without accents, with a typo. */
-function typed(sample: { number: number; street: string; city: string }, kind: number): string {
-  const full = `${sample.number} ${sample.street} ${sample.city}`;
-  if (kind === 0) return full;
-  if (kind === 1) return `${sample.number} ${sample.street}`.slice(0, Math.max(8, Math.floor(full.length * 0.5)));
-  if (kind === 2) return full.normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
-  const at = Math.min(sample.street.length - 2, 4 + Math.floor(random() * 5));
-  return `${sample.number} ${sample.street.slice(0, at)}${sample.street.slice(at + 1)} ${sample.city}`;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-addresses-'));
 const file = join(dir, 'adresses-bench.csv.gz');
@@ -100,7 +92,7 @@ try {
   console.log(`import: ${report.written.toLocaleString('en')} rows in ${report.seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (load ${loadBefore.toFixed(1)})`);
   if (ctx.database.kind === 'postgres') await ctx.database.query('ANALYZE address_streets; ANALYZE address_points');
   else await ctx.database.query('ANALYZE');
-  const queries = Array.from({ length: queryCount }, (_, at) => typed(samples[at % samples.length], at % 4));
+  const queries = Array.from({ length: queryCount }, (_, at) => typedAddress(samples[at % samples.length], at % 4, random));
   for (const query of queries.slice(0, 30)) await geocode(ctx, { address: query }); // warm-up
   const times: number[] = [];
   let housenumbers = 0;

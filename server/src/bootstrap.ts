@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { prepareDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { createSubtrees } from './modules/accounts/subtrees';
 import { createAedPages } from './modules/aeds/list-pages';
 import { createAlertViews } from './modules/alerts/views';
@@ -56,12 +57,16 @@ export async function startBackground(ctx: AppContext): Promise<void> {
   ctx.maintenance.start();
 }
 
-/** Stops background work and closes the database. */
+/**
+ * Stops background work and closes the database. A step that cannot reach a database already gone
+ * (a server down, an embedded engine stopped) does not keep the others from stopping.
+ */
 export async function stopContext(ctx: AppContext): Promise<void> {
-  await ctx.maintenance.stop();
-  await ctx.jobs.stop();
-  for (const part of keptParts(ctx).reverse()) await part.stop();
-  await ctx.realtime.stop();
-  await ctx.database.close();
+  const steps = [() => ctx.maintenance.stop(), () => ctx.jobs.stop(), ...keptParts(ctx).reverse().map((part) => () => part.stop()), () => ctx.realtime.stop(), () => ctx.database.close()];
+  for (const step of steps) {
+    await step().catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error;
+    });
+  }
   await ctx.tracing?.stop();
 }

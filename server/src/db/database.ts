@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { markLostConnections } from './unavailable';
+import { isEmbeddedEngineStopped, markLostConnections } from './unavailable';
 
 /** The drizzle handle every repository uses, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -120,7 +120,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       return channels > 0 && !client.closed;
     },
     async close() {
-      await client.close();
+      // An engine whose Postgres already stopped has nothing left to flush: shutting down goes on.
+      await client.close().catch((error: unknown) => {
+        if (!isEmbeddedEngineStopped(error)) throw error;
+      });
     },
   };
 }

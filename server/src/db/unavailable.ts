@@ -23,10 +23,21 @@ const lostSocketCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPI
 /** node-postgres' own words for a connection that ended under a query or is no longer usable. */
 const lostMessages = ['Connection terminated', 'is not queryable'];
 
+/**
+ * The embedded engine (PGlite) stopped: its Postgres exited (emscripten's ExitStatus, not an Error)
+ * or its WebAssembly trapped. Every later query fails the same way (scripts/patch-pglite.mjs).
+ */
+export function isEmbeddedEngineStopped(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (error as { name?: unknown }).name === 'ExitStatus' || error instanceof WebAssembly.RuntimeError;
+}
+
 /** Whether `error`, or an error it wraps (drizzle wraps the driver's error as `cause`), says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let underQuery = false;
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; current = (current as Error).cause, depth++) {
+    if (isEmbeddedEngineStopped(current)) return true;
+    if (!(current instanceof Error)) return false;
     if (current instanceof DatabaseUnavailable) return true;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (lostStates.has(code) || (underQuery && lostSocketCodes.has(code)))) return true;

@@ -1,0 +1,42 @@
+// Runs after `npm install` (package.json "postinstall").
+//
+// PGlite's protocol loop (execProtocolRawSync) swallows every exception of the Postgres main loop
+// that is not its own longjmp. When the embedded backend dies (it exits, or the WebAssembly traps),
+// the loop then calls the dead backend again forever, synchronously, at 100 % of a core: no timer,
+// request or shutdown runs again and the whole process hangs (electric-sql/pglite#1058, open in
+// 0.5.17). Vigil would rather fail the query and report itself not ready than freeze a dispatch
+// desk, so the loop rethrows what is not the longjmp. The upstream fix (pglite#1081) does the same;
+// drop this script once a release carries it.
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+
+const swallowed = /\.stackRestore\((\w+)\),(\w+)\.status===this\.POSTGRES_MAIN_LONGJMP&&(\w+)\._PostgresMainLongJmp\(\)\}/g;
+const rethrown = '.stackRestore($1);if($2.status!==this.POSTGRES_MAIN_LONGJMP)throw $2;$3._PostgresMainLongJmp()}';
+const marker = /\.status!==this\.POSTGRES_MAIN_LONGJMP\)throw /;
+
+const require = createRequire(import.meta.url);
+const dist = dirname(require.resolve('@electric-sql/pglite'));
+// The ES module build keeps the loop in a shared chunk; the CommonJS builds inline it.
+const bundles = readdirRecursive(dist).filter((file) => /\.(js|cjs)$/.test(file));
+
+let patched = 0;
+for (const file of bundles) {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes('_PostgresMainLoopOnce()')) continue;
+  if (marker.test(text)) {
+    patched += 1;
+    continue;
+  }
+  const next = text.replace(swallowed, rethrown);
+  if (next === text) throw new Error(`patch-pglite: the protocol loop of ${file} has changed; check electric-sql/pglite#1058 and update scripts/patch-pglite.mjs`);
+  // A new file renamed over the old one: a copy hard-linked elsewhere keeps its own text.
+  writeFileSync(`${file}.patching`, next);
+  renameSync(`${file}.patching`, file);
+  patched += 1;
+}
+if (patched === 0) throw new Error('patch-pglite: no PGlite bundle holds the protocol loop; update scripts/patch-pglite.mjs');
+
+function readdirRecursive(folder) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? readdirRecursive(join(folder, entry.name)) : [join(folder, entry.name)]));
+}

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineLog } from '../../server/src/db/engine-log';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -79,5 +80,29 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('Vigil on an embedded en
     expect(list.json()).toMatchObject({ msg: 'error.database.unavailable' });
     const health = await server.app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('the log of an embedded engine that stops', () => {
+  it('is printed once, its last lines without the values a row may carry', () => {
+    const printed: string[] = [];
+    const log = engineLog((text) => printed.push(text));
+    const at = '2026-11-27 18:29:48.725 UTC [42]';
+    for (const line of [
+      `${at} ERROR:  duplicate key value violates unique constraint "users_email_key"`,
+      `${at} DETAIL:  Key (email)=(someone@example.org) already exists.`,
+      `${at} STATEMENT:  insert into users (email) values ('someone@example.org')`,
+      `${at} ERROR:  unexpected EOF on client connection with an open transaction`,
+      `${at} FATAL:  terminating connection because protocol synchronization was lost`,
+      `${at} LOG:  shutting down`,
+      `${at} FATAL:  terminating connection because protocol synchronization was lost`,
+    ]) {
+      log(line);
+    }
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('FATAL:  terminating connection because protocol synchronization was lost');
+    expect(printed[0]).toContain('ERROR:  unexpected EOF on client connection');
+    expect(printed[0]).toContain('unique constraint "…"');
+    expect(printed[0]).not.toContain('someone@example.org');
   });
 });

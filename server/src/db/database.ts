@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { engineLog } from './engine-log';
 import { isEmbeddedEngineStopped, markLostConnections } from './unavailable';
 
 /** The drizzle handle every repository uses, whichever engine is behind it. */
@@ -79,7 +80,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; con
 async function openPglite(dataDir: string): Promise<Database> {
   const location = dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite');
   if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent } });
+  const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent }, onStderr: engineLog() });
   const db = drizzlePglite(client) as unknown as Db;
   const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));
   await migratePglite(drizzlePglite(client), { migrationsFolder });

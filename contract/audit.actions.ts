@@ -18,7 +18,6 @@ export const auditedCalls: Record<string, AuditedCall> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.audit ? [[routeKey(entry), entry.audit]] : []))),
   [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
   [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
-  [`GET ${sa}/account/thirdAccess/switch`]: { action: 'account.switch', target: 'query.idAccount' },
 
   [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'], relaxedCommit: true },
   [`POST ${em}/alertLaunch`]: { action: 'alert.launch', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
@@ -26,7 +25,6 @@ export const auditedCalls: Record<string, AuditedCall> = {
   [`POST ${em}/alertClose`]: { action: 'alert.close', target: 'body.alertId' },
   [`POST ${em}/stopCitizenResponder`]: { action: 'alert.stopResponder', target: 'body.alertId', details: ['id'] },
   [`POST ${em}/startCitizenResponder`]: { action: 'alert.startResponder', target: 'body.alertId', details: ['id'] },
-  [`POST ${sb}/alert/citizenAlertForm/:id`]: { action: 'callback.record', target: 'params.id', details: ['outcome'] },
 
   [`PATCH ${sa}/aed/patchAed/:udid`]: { action: 'aed.save', target: 'params.udid' },
   [`PATCH ${sa}/aed/softDelete`]: { action: 'aed.softDelete', target: 'body.udid' },
@@ -56,10 +54,6 @@ export const auditedCalls: Record<string, AuditedCall> = {
   [`POST ${ap}/duplicateDraft`]: { action: 'notification.duplicate', target: 'body.id' },
   [`POST ${ap}/postAdminNotification`]: { action: 'notification.post', target: 'body.id', details: ['idSite', 'osDevice', 'sendingType', 'distribution', 'draft'] },
   [`POST ${ap}/launchTestNotificationPush`]: { action: 'notification.test', target: 'body.idTester', details: ['idSite'] },
-  [`POST ${sa}/tester/subUnsub`]: { action: 'tester.subUnsub', target: 'body.udid' },
-  [`POST ${sb}/notification/notifForTester`]: { action: 'tester.notify', target: 'body.udid' },
-
-  [`PATCH ${sb}/firstResponder/patchDataValidationResponder`]: { action: 'responder.validate', details: ['status', 'ids', 'all'] },
 };
 
 /**
@@ -71,7 +65,6 @@ export const notAudited: Record<string, string> = {
   [`POST ${sa}/signin/`]: 'the sign-in writes its own rows, success and failure alike (authActions)',
   [`POST ${sb}/password/forgot`]: 'sends a mail to the address given; changes nothing until the renewal',
   [`POST ${sb}/password/verifyToken`]: 'reads a token',
-  [`POST ${sa}/account/accountList/getSelectAccountList`]: 'a read sent as POST',
   [`POST ${sa}/aed/getAllList`]: 'a read sent as POST',
   [`POST ${sa}/aed/getAedsMap`]: 'a read sent as POST',
   [`POST ${sa}/aed/export`]: 'a read sent as POST (an export file)',

@@ -1,20 +1,36 @@
+import { accountEndpoints } from './account.endpoints';
 import { aedEndpoints } from './aed.endpoints';
+import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
+import { callbackEndpoints } from './callback.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Endpoint } from './endpoint';
+import { geoEndpoints } from './geo.endpoints';
 import { historyEndpoints } from './history.endpoints';
 import { importEndpoints } from './import.endpoints';
+import { inspectionEndpoints } from './inspection.endpoints';
+import { newsEndpoints } from './news.endpoints';
+import { testerEndpoints } from './tester.endpoints';
+import { validationEndpoints } from './validation.endpoints';
 
 /**
  * Every area's endpoint table, under the area's name: the SPA calls `endpoints.history.getAlertHistory`,
  * and the permission matrix, the audit list and the route check read them all.
  */
 export const endpoints = {
+  account: accountEndpoints,
   aed: aedEndpoints,
+  audit: auditEndpoints,
   auth: authEndpoints,
+  callback: callbackEndpoints,
   dashboard: dashboardEndpoints,
+  geo: geoEndpoints,
   history: historyEndpoints,
   import: importEndpoints,
+  inspection: inspectionEndpoints,
+  news: newsEndpoints,
+  tester: testerEndpoints,
+  validation: validationEndpoints,
 };
 
 /** Every endpoint of every table. */

@@ -15,3 +15,4 @@ export const news = z.object({ title: z.string(), content: z.string(), link: z.s
 
 /** The latest news of the tag in the language, or null when there is none. */
 export const newsAnswer = news.nullable();
+export type News = z.infer<typeof news>;

@@ -1,11 +1,19 @@
 import { can } from './access';
+import { accountEndpoints } from './account.endpoints';
 import { aedEndpoints } from './aed.endpoints';
+import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
+import { callbackEndpoints } from './callback.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Access, Endpoint, MatrixCells } from './endpoint';
+import { geoEndpoints } from './geo.endpoints';
 import { groups } from './groups';
 import { historyEndpoints } from './history.endpoints';
 import { importEndpoints } from './import.endpoints';
+import { inspectionEndpoints } from './inspection.endpoints';
+import { newsEndpoints } from './news.endpoints';
+import { testerEndpoints } from './tester.endpoints';
+import { validationEndpoints } from './validation.endpoints';
 
 /**
  * The permission matrix: every HTTP endpoint of Vigil, who may call it, and the status each group
@@ -51,10 +59,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'POST', path: `${sb}/password/forgot`, access: 'public', own: 200, note: 'an unknown address answers as a known one' },
   { method: 'POST', path: `${sb}/password/verifyToken`, access: 'public', own: 400, note: 'a token that does not exist' },
   { method: 'POST', path: `${sb}/password/renew`, access: 'public', own: 400, note: 'a token that does not exist' },
-  { method: 'GET', path: `${sa}/account/thirdAccess`, access: 'account.read', own: 200 },
-  { method: 'GET', path: `${sa}/account/thirdAccess/switch`, access: 'account.read', own: 200, other: 403, note: 'own: the caller\'s own account; other: an account with no access' },
-  { method: 'GET', path: `${sa}/account/accountList/getAccountList`, access: 'account.read', own: 200 },
-  { method: 'POST', path: `${sa}/account/accountList/getSelectAccountList`, access: 'account.read', own: 200 },
+  ...rowsOf(accountEndpoints),
   { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
 
   // Alerts
@@ -71,9 +76,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
 
   // Alert history, call-backs, dashboards
   ...rowsOf(historyEndpoints),
-  { method: 'GET', path: `${sb}/alert/getCallActions`, access: 'alert.callback', own: 200, other: 403, note: 'other: selectedSite of another account' },
-  { method: 'GET', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404, note: 'the call-back form of a responder request' },
-  { method: 'POST', path: `${sb}/alert/citizenAlertForm/:id`, access: 'alert.callback', own: 200, other: 404 },
+  ...rowsOf(callbackEndpoints),
   ...rowsOf(dashboardEndpoints),
   ...(
     ['aedsHeatmap', 'respondersHeatmap', 'alertsGrowth', 'respondersGrowth', 'alertsRateRanking', 'respondersRateRanking', 'alertsType', 'respondersSkills', 'lookLast24', 'alertsSummary'] as const
@@ -104,10 +107,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'PATCH', path: `${sa}/aed/linkGeoDaeToSA`, access: 'aed.merge', own: 404, other: 404, note: 'an unknown GeoDAE record' },
   { method: 'GET', path: `${sa}/aed/aedsMergeInfo`, access: 'aed.merge', own: 200, other: 404, note: 'two AEDs of the account' },
   { method: 'PATCH', path: `${sa}/aed/aedMerge`, access: 'aed.merge', own: 200, other: 404, note: 'own: two fresh AEDs per caller' },
-  { method: 'GET', path: `${sa}/aed/geoCoding`, access: 'aed.read', own: 200 },
-  { method: 'GET', path: `${sa}/aed/reverseGeoCoding`, access: 'aed.read', own: 200 },
-  { method: 'GET', path: `${sa}/aed/coordinatesCheck`, access: 'aed.read', own: 200 },
-  { method: 'GET', path: `${sa}/country/`, access: 'aed.read', own: 200 },
+  ...rowsOf(geoEndpoints),
 
   // AED import
   { method: 'POST', path: `${sb}/aedImport/importFile`, access: 'aed.import', own: 200, note: 'a small CSV' },
@@ -133,25 +133,17 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sb}/admin/notification/getNoCitizen`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
   { method: 'POST', path: `${sb}/admin/notification/postAdminNotification`, access: 'admin.notifications', own: 200, other: 403, note: 'a programmed draft; other: idSite of another account' },
   { method: 'POST', path: `${sb}/admin/notification/launchTestNotificationPush`, access: 'admin.notifications', own: 404, note: 'an unknown tester' },
-  { method: 'GET', path: `${sa}/notification`, access: 'signedIn', own: 200 },
-  { method: 'GET', path: `${sa}/notification/`, access: 'signedIn', own: 200 },
-  { method: 'GET', path: `${sa}/tester/getFilterTester`, access: 'alert.testers', own: 200 },
-  { method: 'POST', path: `${sa}/tester/subUnsub`, access: 'alert.testers', own: 404, note: 'an unknown device' },
-  { method: 'GET', path: `${sa}/tester/search`, access: 'alert.testers', own: 200 },
-  { method: 'POST', path: `${sb}/notification/notifForTester`, access: 'alert.testers', own: 404, note: 'an unknown device' },
+  ...rowsOf(newsEndpoints),
+  ...rowsOf(testerEndpoints),
 
   // Responder validation
-  { method: 'GET', path: `${sb}/firstResponder/getDataValidationResponder`, access: 'citizen.validate', own: 200 },
-  { method: 'GET', path: `${sb}/firstResponder/getDiploma/:id`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
-  { method: 'PATCH', path: `${sb}/firstResponder/patchDataValidationResponder`, access: 'citizen.validate', own: 404, note: 'an unknown responder' },
+  ...rowsOf(validationEndpoints),
 
   // Audit log
-  { method: 'GET', path: `${sb}/audit/getAuditLog`, access: 'audit.read', own: 200, other: 403, note: 'other: selectedSite of another account' },
+  ...rowsOf(auditEndpoints),
 
   // Live inspection of the domain charts
-  { method: 'GET', path: '/services/inspection/v1/access', access: 'signedIn', own: 200, note: 'answers whether the caller may open the inspector' },
-  { method: 'GET', path: '/services/inspection/v1/alerts', access: 'inspect.live', own: 200 },
-  { method: 'GET', path: '/services/inspection/v1/alerts/:alertId', access: 'inspect.live', own: 200, other: 404 },
+  ...rowsOf(inspectionEndpoints),
 
   // Responder API (device tokens, never staff sessions)
   { method: 'POST', path: `${rp}/register`, access: 'public', own: 400, note: 'a registration without consent fields is refused for everyone' },

@@ -27,17 +27,26 @@ function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandl
   return requireCapability(ctx, access);
 }
 
+/** What a module may add to a route besides its handler. */
+export interface RouteOptions {
+  /** A check after the access check, for a rule the access level does not say (e.g. groups the configuration adds). */
+  check?: preHandlerAsyncHookHandler;
+  /** The handler sees a failed validation (`request.validationError`) and chooses the answer, e.g. a more specific key first. */
+  attachValidation?: true;
+}
+
 /**
  * Registers the route of an endpoint declared in contract/<area>.endpoints.ts: its method and
  * path, its access check, and its schemas for validation, serialisation and the OpenAPI document.
  * The handler is the only thing the module adds.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: EndpointHandler<E>): void {
-  const preHandler = preHandlerOf(ctx, endpoint.access);
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: EndpointHandler<E>, options: RouteOptions = {}): void {
+  const preHandler = [preHandlerOf(ctx, endpoint.access), options.check].filter((check) => check !== undefined);
   typed(app).route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(preHandler ? { preHandler } : {}),
+    ...(preHandler.length ? { preHandler } : {}),
+    ...(options.attachValidation ? { attachValidation: true } : {}),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,

@@ -1,7 +1,5 @@
 import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } from '../../contract/aed.schemas';
 import type { AedExportBody, AedListBody, AedListItem, AedMapBody } from '../../contract/aed-list.schemas';
-import type { AccountSummary } from '../../contract/auth.schemas';
-import type { CoordinatesCheck, Country, GeoResult } from '../../contract/geo.schemas';
 import { endpoints } from '../../contract/endpoints';
 import { call, download, requestTimeoutMs, type Result } from './http';
 
@@ -168,16 +166,16 @@ export function getAccountListWithAedCount(signal?: AbortSignal): Promise<Result
 }
 
 /** The accounts a DEFAULT_ADMIN account manages, as the asynchronous account select offers them. */
-export function getManagedAccounts(signal?: AbortSignal): Promise<Result<Array<AccountSummary & { label: string; value: number }>>> {
-  return call('/services/backOffice/account/accountList/getSelectAccountList', { method: 'POST', body: { withChild: true }, signal });
+export function getManagedAccounts(signal?: AbortSignal) {
+  return call(endpoints.account.getSelectAccountList, { body: { withChild: true } }, { signal });
 }
 
 export function getOptionsModules(lang: string, signal?: AbortSignal): Promise<Result<AedOptions>> {
   return call<AedOptions>('/services/backOffice/option/getOptionsModules', { query: { lang, module: 'aed' }, signal });
 }
 
-export function getCountries(lang: string, signal?: AbortSignal): Promise<Result<Country[]>> {
-  return call<Country[]>('/services/backOffice/country/', { query: { lang }, signal });
+export function getCountries(lang: string, signal?: AbortSignal) {
+  return call(endpoints.geo.countries, { query: { lang } }, { signal });
 }
 
 // ---- One AED ----------------------------------------------------------------------------------
@@ -285,18 +283,18 @@ export interface GeoCodingQuery {
   countryCode?: string;
 }
 
-export function geoCoding(query: GeoCodingQuery, signal?: AbortSignal): Promise<Result<GeoResult[]>> {
-  const cleaned = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== ''));
-  return call<GeoResult[]>(`${base}/geoCoding`, { query: cleaned, signal });
+export function geoCoding(query: GeoCodingQuery, signal?: AbortSignal) {
+  const cleaned = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as GeoCodingQuery;
+  return call(endpoints.geo.geoCoding, { query: cleaned }, { signal });
 }
 
-export function reverseGeoCoding(lat: number, lon: number, country: string | undefined, signal?: AbortSignal): Promise<Result<GeoResult>> {
-  return call<GeoResult>(`${base}/reverseGeoCoding`, { query: { lat, lon, ...(country ? { country } : {}) }, signal });
+export function reverseGeoCoding(lat: number, lon: number, country: string | undefined, signal?: AbortSignal) {
+  return call(endpoints.geo.reverseGeoCoding, { query: { lat, lon, ...(country ? { country } : {}) } }, { signal });
 }
 
 /** Whether a pasted point is in the country, and the swapped point when only that one is. */
-export function checkCoordinates(lat: number, lon: number, country: string, signal?: AbortSignal): Promise<Result<CoordinatesCheck>> {
-  return call<CoordinatesCheck>(`${base}/coordinatesCheck`, { query: { lat, lon, country }, signal });
+export function checkCoordinates(lat: number, lon: number, country: string, signal?: AbortSignal) {
+  return call(endpoints.geo.coordinatesCheck, { query: { lat, lon, country } }, { signal });
 }
 
 // ---- Duplicates and merge ---------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { Alert, AlertDetails, AlertOptions, LaunchBody, ResponderCard, SetUpBody, SetUpResult, UpdateAddressBody } from '../../contract/alert.schemas';
-import type { GeoResult } from '../../contract/geo.schemas';
+import { geoEndpoints } from '../../contract/geo.endpoints';
 import { call, type Result } from './http';
 
 /**
@@ -54,6 +54,6 @@ export function changeResponder(action: 'stop' | 'start', alertId: number, id: n
 }
 
 /** Address suggestions for the alert address field (the geocoder the server also uses for set-up). */
-export function suggestAddresses(address: string, countryCode: string, signal?: AbortSignal): Promise<Result<GeoResult[]>> {
-  return call<GeoResult[]>('/services/backOffice/aed/geoCoding', { query: { address, countryCode }, signal });
+export function suggestAddresses(address: string, countryCode: string, signal?: AbortSignal) {
+  return call(geoEndpoints.geoCoding, { query: { address, countryCode } }, { signal });
 }

@@ -1,6 +1,6 @@
-import type { CallActions } from '../../contract/callback.schemas';
+import { callbackEndpoints } from '../../contract/callback.endpoints';
 import { dashboardEndpoints } from '../../contract/dashboard.endpoints';
-import { call, type Result } from './http';
+import { call } from './http';
 
 /** The referent dashboard calls (spec §7): statistics, call actions, and the admin tab's account statistics. */
 
@@ -10,8 +10,8 @@ export function getStatsReferentDashboard(selectedSite: number | null, parts: { 
   return call(dashboardEndpoints.getStatsReferentDashboard, { query: { ...site(selectedSite), ...parts } }, { signal });
 }
 
-export function getCallActions(selectedSite: number | null, signal?: AbortSignal): Promise<Result<CallActions>> {
-  return call<CallActions>('/services/backoffice/alert/getCallActions', { query: site(selectedSite), signal });
+export function getCallActions(selectedSite: number | null, signal?: AbortSignal) {
+  return call(callbackEndpoints.getCallActions, { query: site(selectedSite) }, { signal });
 }
 
 export function getAccountStats(selectedSite: number | null, signal?: AbortSignal) {

@@ -1,21 +1,19 @@
-import type { AlertCharts, InspectableAlert, InspectionAccess } from '../../contract/inspection';
-import { call, type Result } from './http';
+import { inspectionEndpoints as endpoints } from '../../contract/inspection.endpoints';
+import { call } from './http';
 
-/** The live inspector's calls (/services/inspection/v1/...). No React, no state. */
-
-const base = '/services/inspection/v1';
+/** The live inspector's calls (contract/inspection.endpoints.ts). No React, no state. */
 
 /** Whether the signed-in user may open the inspector (super administrator, or a group the server adds). */
-export function getInspectionAccess(signal?: AbortSignal): Promise<Result<InspectionAccess>> {
-  return call<InspectionAccess>(`${base}/access`, { signal });
+export function getInspectionAccess(signal?: AbortSignal) {
+  return call(endpoints.access, {}, { signal });
 }
 
 /** Open alerts of the user's accounts, with their alert-chart state. */
-export function getInspectableAlerts(signal?: AbortSignal): Promise<Result<InspectableAlert[]>> {
-  return call<InspectableAlert[]>(`${base}/alerts`, { signal });
+export function getInspectableAlerts(signal?: AbortSignal) {
+  return call(endpoints.alerts, {}, { signal });
 }
 
 /** The alert chart and each responder-request chart of an alert, replayed by the server from its event log. */
-export function getAlertCharts(alertId: number, signal?: AbortSignal): Promise<Result<AlertCharts>> {
-  return call<AlertCharts>(`${base}/alerts/${alertId}`, { signal });
+export function getAlertCharts(alertId: number, signal?: AbortSignal) {
+  return call(endpoints.alertCharts, { params: { alertId } }, { signal });
 }

@@ -1,20 +1,18 @@
-import type { InterviewForm, InterviewSubmitBody, InterviewSubmitResult } from '../../contract/interview.schemas';
-import { call, type Result } from './http';
+import { callbackEndpoints as endpoints } from '../../contract/callback.endpoints';
+import type { InterviewSubmitBody } from '../../contract/interview.schemas';
+import { call } from './http';
 
 /**
- * The post-intervention form calls (docs/api-history.md: GET and POST
- * /services/backoffice/alert/citizenAlertForm/{id}) and the local copy of a draft, so that a
- * draft is never lost when a send fails: it stays in the browser until the server has it.
+ * The post-intervention form calls (contract/callback.endpoints.ts) and the local copy of a draft,
+ * so that a draft is never lost when a send fails: it stays in the browser until the server has it.
  */
 
-const path = (id: number) => `/services/backoffice/alert/citizenAlertForm/${id}`;
-
-export function loadInterviewForm(id: number, signal?: AbortSignal): Promise<Result<InterviewForm>> {
-  return call<InterviewForm>(path(id), { signal });
+export function loadInterviewForm(id: number, signal?: AbortSignal) {
+  return call(endpoints.getInterviewForm, { params: { id } }, { signal });
 }
 
-export function submitInterview(id: number, body: InterviewSubmitBody, signal?: AbortSignal): Promise<Result<InterviewSubmitResult>> {
-  return call<InterviewSubmitResult>(path(id), { method: 'POST', body, signal });
+export function submitInterview(id: number, body: InterviewSubmitBody, signal?: AbortSignal) {
+  return call(endpoints.submitInterview, { params: { id }, body }, { signal });
 }
 
 /** What the browser keeps of a form not yet on the server. */

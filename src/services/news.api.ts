@@ -1,17 +1,13 @@
-import { call, type Result } from './http';
+import { newsEndpoints } from '../../contract/news.endpoints';
+import type { News } from '../../contract/news.schemas';
+import { call } from './http';
 
 /**
- * The staff app's news (spec §3 "Local notification", §7): GET backOffice/notification/?lang&tag,
- * and its copy in the browser under the key `notification`.
+ * The staff app's news (contract/news.endpoints.ts), and its copy in the browser under the key
+ * `notification`.
  */
 
-/** The news the server answers. */
-export interface News {
-  title: string;
-  content: string;
-  link: string | null;
-  version: number;
-}
+export type { News };
 
 /** What the browser keeps under the key `notification`: the news and whether it is still new. */
 export interface LocalNotification extends News {
@@ -23,8 +19,8 @@ const storageKey = 'notification';
 export const newsTag = 'backoffice';
 
 /** The latest news of the tag in the language (else English), or null when there is none. */
-export function getNews(lang: string, signal?: AbortSignal, tag = newsTag): Promise<Result<News | null>> {
-  return call<News | null>('/services/backOffice/notification/', { query: { lang, tag }, signal });
+export function getNews(lang: string, signal?: AbortSignal, tag = newsTag) {
+  return call(newsEndpoints.getNews, { query: { lang, tag } }, { signal });
 }
 
 const memory = new Map<string, string>();

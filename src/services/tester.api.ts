@@ -1,49 +1,31 @@
-import type { Tester } from '../../contract/tester.schemas';
-import { call, type Result } from './http';
+import type { EndpointData } from '../../contract/endpoint';
+import { testerEndpoints as endpoints } from '../../contract/tester.endpoints';
+import { call } from './http';
 
 /**
- * Tester management calls of spec §7: backOffice/tester/... and backoffice/notification/notifForTester.
- * The search is only asked from 2 characters (the machine decides; the server refuses shorter).
+ * Tester management calls (contract/tester.endpoints.ts). The search is only asked from 2
+ * characters (the machine decides; the server refuses shorter).
  */
 
 /** A responder's phone found by the tester search. */
-export interface TesterSearchHit {
-  udid: string;
-  responderId: number;
-  name: string;
-  phone: string;
-  email: string;
-  os: string;
-  buildVersion: string | null;
-  isTester: boolean;
+export type TesterSearchHit = EndpointData<typeof endpoints.search>[number];
+export type SubUnsubResult = EndpointData<typeof endpoints.subUnsub>;
+export type TesterNotified = EndpointData<typeof endpoints.notifForTester>;
+
+export function getFilterTester(signal?: AbortSignal) {
+  return call(endpoints.getFilterTester, {}, { signal });
 }
 
-export interface SubUnsubResult {
-  udid: string;
-  result: 'added' | 'removed';
-  tester: Tester | null;
-}
-
-export interface TesterNotified {
-  udid: string;
-  queued: number;
-  status: 'sent' | 'pending';
-}
-
-export function getFilterTester(signal?: AbortSignal): Promise<Result<Tester[]>> {
-  return call<Tester[]>('/services/backOffice/tester/getFilterTester', { signal });
-}
-
-export function searchTesters(filter: string, signal?: AbortSignal): Promise<Result<TesterSearchHit[]>> {
-  return call<TesterSearchHit[]>('/services/backOffice/tester/search', { query: { filter }, signal });
+export function searchTesters(filter: string, signal?: AbortSignal) {
+  return call(endpoints.search, { query: { filter } }, { signal });
 }
 
 /** Adds the phone as a tester, or removes it when it already is one. */
-export function subUnsub(udid: string, signal?: AbortSignal): Promise<Result<SubUnsubResult>> {
-  return call<SubUnsubResult>('/services/backOffice/tester/subUnsub', { method: 'POST', body: { udid }, signal });
+export function subUnsub(udid: string, signal?: AbortSignal) {
+  return call(endpoints.subUnsub, { body: { udid } }, { signal });
 }
 
 /** The standard test message to a tester's phone. */
-export function notifForTester(udid: string, signal?: AbortSignal): Promise<Result<TesterNotified>> {
-  return call<TesterNotified>('/services/backoffice/notification/notifForTester', { method: 'POST', body: { udid }, signal });
+export function notifForTester(udid: string, signal?: AbortSignal) {
+  return call(endpoints.notifForTester, { body: { udid } }, { signal });
 }

@@ -1,14 +1,13 @@
 import type { z } from 'zod';
+import { validationEndpoints as endpoints } from '../../contract/validation.endpoints';
 import type { RefusalReason, validationList, validationPatched, waitingResponder } from '../../contract/validation.schemas';
-import { download, requestTimeoutMs, call, type Result } from './http';
+import { call, requestTimeoutMs, type Result } from './http';
 
 /**
- * Validation of citizen responders (spec §7, /services/backoffice/firstResponder/...). The
- * diploma is a file that needs the JWT header, so it is fetched as a blob and shown through an
- * object URL (an `<img src>` cannot send the header).
+ * Validation of citizen responders (contract/validation.endpoints.ts). The diploma is a file that
+ * needs the JWT header, so it is fetched as a blob and shown through an object URL (an `<img src>`
+ * cannot send the header).
  */
-
-const base = '/services/backoffice/firstResponder';
 
 export type WaitingResponder = z.infer<typeof waitingResponder>;
 export type ValidationPage = z.infer<typeof validationList>;
@@ -22,18 +21,18 @@ export interface DiplomaFile {
 }
 
 /** page is zero-based here, sent as page + 1 (spec §9). */
-export function getDataValidationResponder(query: { lang: string; page: number; limit: number }, signal?: AbortSignal): Promise<Result<ValidationPage>> {
-  return call<ValidationPage>(`${base}/getDataValidationResponder`, { query: { lang: query.lang, page: query.page + 1, limit: query.limit }, signal });
+export function getDataValidationResponder(query: { lang: string; page: number; limit: number }, signal?: AbortSignal) {
+  return call(endpoints.getDataValidationResponder, { query: { lang: query.lang, page: query.page + 1, limit: query.limit } }, { signal });
 }
 
 /** Validates, refuses or puts back on hold some responders (`ids`) or every waiting one (`all`). */
-export function patchDataValidationResponder(body: { status: ValidationStatus; ids?: number[]; all?: true; reason?: RefusalReason; note?: string }, signal?: AbortSignal): Promise<Result<ValidationPatched>> {
-  return call<ValidationPatched>(`${base}/patchDataValidationResponder`, { method: 'PATCH', body, signal });
+export function patchDataValidationResponder(body: { status: ValidationStatus; ids?: number[]; all?: true; reason?: RefusalReason; note?: string }, signal?: AbortSignal) {
+  return call(endpoints.patchDataValidationResponder, { body }, { signal });
 }
 
 /** Fetches the diploma with the JWT header and answers an object URL for it. */
 export async function getDiploma(id: number, signal?: AbortSignal): Promise<Result<DiplomaFile>> {
-  const outcome = await download(`${base}/getDiploma/${id}`, { timeout: requestTimeoutMs, signal });
+  const outcome = await call(endpoints.getDiploma, { params: { id } }, { timeout: requestTimeoutMs, signal });
   if (!outcome.ok) return outcome;
   return { ok: true, data: { url: URL.createObjectURL(outcome.data), type: outcome.data.type || 'application/octet-stream' } };
 }

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { AuditPage, AuditQuery } from '../../../contract/audit.schemas';
+import { auditEndpoints } from '../../../contract/audit.endpoints';
+import type { AuditQuery } from '../../../contract/audit.schemas';
 import { getAccountList } from '../../services/account.api';
 import { call } from '../../services/http';
 import type { AuditPageOutcome, AuditPageRequest, SitesOutcome } from './audit-log.types';
@@ -21,6 +22,6 @@ export const auditLogActors = {
   loadSites: fromPromise<SitesOutcome>(({ signal }) => getAccountList(signal)),
   /** One page of GET backoffice/audit/getAuditLog, newest first. */
   loadPage: fromPromise<AuditPageOutcome, AuditPageRequest>(({ input, signal }) =>
-    call<AuditPage>('/services/backoffice/audit/getAuditLog', { query: auditQueryOf(input), signal }),
+    call(auditEndpoints.getAuditLog, { query: auditQueryOf(input) }, { signal }),
   ),
 };

@@ -10,7 +10,6 @@ import { allEndpoints } from './endpoints';
 
 const sa = '/services/backOffice';
 const sb = '/services/backoffice';
-const em = '/services/emergency/v2';
 const ap = `${sb}/admin/notification`;
 const im = `${sb}/aedImport`;
 
@@ -18,14 +17,6 @@ export const auditedCalls: Record<string, AuditedCall> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.audit ? [[routeKey(entry), entry.audit]] : []))),
   [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
   [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
-
-  [`PUT ${em}/alertSettingUp`]: { action: 'alert.setUp', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'], relaxedCommit: true },
-  [`POST ${em}/alertLaunch`]: { action: 'alert.launch', target: 'body.alertId', details: ['alertType', 'idSite', 'debugMode'] },
-  [`POST ${em}/alert/:alertId`]: { action: 'alert.update', target: 'params.alertId' },
-  [`POST ${em}/alertClose`]: { action: 'alert.close', target: 'body.alertId' },
-  [`POST ${em}/stopCitizenResponder`]: { action: 'alert.stopResponder', target: 'body.alertId', details: ['id'] },
-  [`POST ${em}/startCitizenResponder`]: { action: 'alert.startResponder', target: 'body.alertId', details: ['id'] },
-
   [`PATCH ${sa}/aed/patchAed/:udid`]: { action: 'aed.save', target: 'params.udid' },
   [`PATCH ${sa}/aed/softDelete`]: { action: 'aed.softDelete', target: 'body.udid' },
   [`PATCH ${sa}/aed/restoreAed`]: { action: 'aed.restore', target: 'body.udid' },

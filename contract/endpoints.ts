@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account.endpoints';
 import { aedEndpoints } from './aed.endpoints';
+import { alertEndpoints } from './alert.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { callbackEndpoints } from './callback.endpoints';
@@ -20,6 +21,7 @@ import { validationEndpoints } from './validation.endpoints';
 export const endpoints = {
   account: accountEndpoints,
   aed: aedEndpoints,
+  alert: alertEndpoints,
   audit: auditEndpoints,
   auth: authEndpoints,
   callback: callbackEndpoints,

@@ -1,6 +1,7 @@
 import { can } from './access';
 import { accountEndpoints } from './account.endpoints';
 import { aedEndpoints } from './aed.endpoints';
+import { alertEndpoints } from './alert.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { callbackEndpoints } from './callback.endpoints';
@@ -34,7 +35,6 @@ export type MatrixGroup = (typeof matrixGroups)[number];
 
 const sa = '/services/backOffice';
 const sb = '/services/backoffice';
-const em = '/services/emergency/v2';
 const rp = '/services/responder/v1';
 
 export const permissionMatrix: readonly MatrixRow[] = [
@@ -63,16 +63,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
 
   // Alerts
-  { method: 'GET', path: `${em}/options`, access: 'alert.dispatch', own: 200 },
-  { method: 'PUT', path: `${em}/alertSettingUp`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'POST', path: `${em}/alertLaunch`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'GET', path: `${em}/alerts`, access: 'alert.dispatch', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'GET', path: `${em}/alerts/:alertId`, access: 'alert.dispatch', own: 200, other: 404 },
-  { method: 'POST', path: `${em}/alert/:alertId`, access: 'alert.dispatch', own: 200, other: 404, note: 'a new address for an open alert' },
-  { method: 'GET', path: `${em}/citizenRespondersOnCall`, access: 'alert.dispatch', own: 200, other: 404 },
-  { method: 'POST', path: `${em}/alertClose`, access: 'alert.dispatch', own: 200, other: 404, note: 'own: a fresh open alert per caller' },
-  { method: 'POST', path: `${em}/stopCitizenResponder`, access: 'alert.dispatch', own: 404, other: 404, note: 'a responder not on the alert' },
-  { method: 'POST', path: `${em}/startCitizenResponder`, access: 'alert.dispatch', own: 404, other: 404, note: 'a responder not on the alert' },
+  ...rowsOf(alertEndpoints),
 
   // Alert history, call-backs, dashboards
   ...rowsOf(historyEndpoints),

@@ -16,8 +16,8 @@ type Parsed<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] ex
 /** A request of an endpoint: its params, query and body as its schemas parse them. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & { params: Parsed<E, 'params'>; query: Parsed<E, 'query'>; body: Parsed<E, 'body'> };
 
-/** What a handler answers: `{ data }` of the endpoint's response schema, or a reply it sent itself (a file). */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<E['response'] extends z.ZodType ? { data: EndpointData<E> } : FastifyReply>;
+/** What a handler answers: `{ data }` of the endpoint's response schema, or a reply it sent itself (a file, kept bytes). */
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<E['response'] extends z.ZodType ? { data: EndpointData<E> } | FastifyReply : FastifyReply>;
 
 /** The check an access level asks before the handler; public endpoints have none. */
 function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandler | undefined {
@@ -33,6 +33,11 @@ export interface RouteOptions {
   check?: preHandlerAsyncHookHandler;
   /** The handler sees a failed validation (`request.validationError`) and chooses the answer, e.g. a more specific key first. */
   attachValidation?: true;
+  /**
+   * The 200 schema as the module built it from the endpoint's response, `fastResponse(ok(…))`, when
+   * the module also writes kept answers with its compiled writer (serialization.ts).
+   */
+  okSchema?: z.ZodType;
 }
 
 /**
@@ -53,7 +58,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      response: { ...(endpoint.response ? { 200: ok(endpoint.response) } : {}), ...Object.fromEntries(endpoint.errors.map((status) => [status, errorBody])) },
+      response: { ...(endpoint.response ? { 200: options.okSchema ?? ok(endpoint.response) } : {}), ...Object.fromEntries(endpoint.errors.map((status) => [status, errorBody])) },
     },
     handler: handler as never,
   });

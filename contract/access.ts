@@ -76,6 +76,9 @@ export const capabilities = {
 
 export type Capability = keyof typeof capabilities;
 
+/** The indicators feed the dashboard view and the alert reporting page: either capability opens them. */
+export const indicatorCapabilities = ['dashboard.view', 'alert.reporting'] as const satisfies readonly Capability[];
+
 /** Whether a group holds a capability. */
 export function can(idGroup: number, capability: Capability): boolean {
   return (capabilities[capability] as readonly number[]).includes(idGroup);

@@ -9,6 +9,7 @@ import type { Endpoint } from './endpoint';
 import { geoEndpoints } from './geo.endpoints';
 import { historyEndpoints } from './history.endpoints';
 import { importEndpoints } from './import.endpoints';
+import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
 import { testerEndpoints } from './tester.endpoints';
@@ -29,6 +30,7 @@ export const endpoints = {
   geo: geoEndpoints,
   history: historyEndpoints,
   import: importEndpoints,
+  indicator: indicatorEndpoints,
   inspection: inspectionEndpoints,
   news: newsEndpoints,
   tester: testerEndpoints,

@@ -1,4 +1,4 @@
-import { can } from './access';
+import { can, indicatorCapabilities } from './access';
 import { accountEndpoints } from './account.endpoints';
 import { aedEndpoints } from './aed.endpoints';
 import { alertEndpoints } from './alert.endpoints';
@@ -11,6 +11,7 @@ import { geoEndpoints } from './geo.endpoints';
 import { groups } from './groups';
 import { historyEndpoints } from './history.endpoints';
 import { importEndpoints } from './import.endpoints';
+import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
 import { testerEndpoints } from './tester.endpoints';
@@ -69,9 +70,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(historyEndpoints),
   ...rowsOf(callbackEndpoints),
   ...rowsOf(dashboardEndpoints),
-  ...(
-    ['aedsHeatmap', 'respondersHeatmap', 'alertsGrowth', 'respondersGrowth', 'alertsRateRanking', 'respondersRateRanking', 'alertsType', 'respondersSkills', 'lookLast24', 'alertsSummary'] as const
-  ).map((name): MatrixRow => ({ method: 'GET', path: `${sb}/indicators/${name}`, access: 'indicators', own: 200, other: 403, note: 'dashboard.view or alert.reporting; other: selectedSite of another account' })),
+  ...rowsOf(indicatorEndpoints),
 
   // AED register
   { method: 'POST', path: `${sa}/aed/getAllList`, access: 'aed.read', own: 200 },
@@ -161,7 +160,7 @@ export function allowed(access: Access, group: MatrixGroup): boolean {
   if (access === 'public') return true;
   if (access === 'responder' || group === groups.signedOut) return false;
   if (access === 'signedIn') return true;
-  if (access === 'indicators') return can(group, 'dashboard.view') || can(group, 'alert.reporting');
+  if (access === 'indicators') return indicatorCapabilities.some((capability) => can(group, capability));
   return can(group, access);
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { indicatorCapabilities } from '../../contract/access';
 import type { Access, Endpoint, EndpointData } from '../../contract/endpoint';
 import { errorBody, ok } from '../../contract/http';
 import type { AppContext } from './context';
@@ -23,7 +24,8 @@ export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, 
 function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'signedIn') return requireSignedIn(ctx);
-  if (access === 'responder' || access === 'indicators') throw new Error(`routing: access ${access} is not declared through an endpoint table yet`);
+  if (access === 'indicators') return requireCapability(ctx, indicatorCapabilities);
+  if (access === 'responder') throw new Error(`routing: access ${access} is not declared through an endpoint table yet`);
   return requireCapability(ctx, access);
 }
 

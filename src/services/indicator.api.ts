@@ -1,9 +1,9 @@
-import type { AlertsSummary, AlertsType, DisplayMode, Growth, Heatmap, LookLast24, Ranking, RespondersSkills, Temporality } from '../../contract/indicator.schemas';
-import { call, type Result } from './http';
+import type { EndpointInput } from '../../contract/endpoint';
+import { indicatorEndpoints as endpoints } from '../../contract/indicator.endpoints';
+import type { DisplayMode, Temporality } from '../../contract/indicator.schemas';
+import { call } from './http';
 
-/** The indicator calls of spec §7 (GET /services/backoffice/indicators/..., with an area query). */
-
-const base = '/services/backoffice/indicators';
+/** The indicator calls (contract/indicator.endpoints.ts), with an area query. */
 
 /** What every indicator is asked about: the site (null for all the user's accounts), the area, and a range of days. */
 export interface IndicatorScope {
@@ -22,18 +22,22 @@ function queryOf(scope: IndicatorScope, extra: Record<string, string> = {}): Rec
   return query;
 }
 
-const get = <T>(name: string, scope: IndicatorScope, signal?: AbortSignal, extra?: Record<string, string>) => call<T>(`${base}/${name}`, { query: queryOf(scope, extra), signal });
+type Indicators = typeof endpoints;
 
-export const getAedsHeatmap = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<Heatmap>> => get('aedsHeatmap', { ...scope, startDate: undefined, endDate: undefined }, signal);
-export const getRespondersHeatmap = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<Heatmap>> => get('respondersHeatmap', { ...scope, startDate: undefined, endDate: undefined }, signal);
-export const getAlertsGrowth = (scope: IndicatorScope, temporality: Temporality, signal?: AbortSignal): Promise<Result<Growth>> =>
-  get('alertsGrowth', { ...scope, startDate: undefined, endDate: undefined }, signal, { temporality });
-export const getRespondersGrowth = (scope: IndicatorScope, temporality: Temporality, displayMode: DisplayMode, signal?: AbortSignal): Promise<Result<Growth>> =>
-  get('respondersGrowth', { ...scope, startDate: undefined, endDate: undefined }, signal, { temporality, displayMode });
-export const getAlertsRateRanking = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<Ranking>> => get('alertsRateRanking', scope, signal);
-export const getRespondersRateRanking = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<Ranking>> => get('respondersRateRanking', { ...scope, startDate: undefined, endDate: undefined }, signal);
-export const getAlertsType = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<AlertsType>> => get('alertsType', scope, signal);
-export const getRespondersSkills = (scope: IndicatorScope, lang: string, signal?: AbortSignal): Promise<Result<RespondersSkills>> =>
-  get('respondersSkills', { ...scope, startDate: undefined, endDate: undefined }, signal, { lang });
-export const getLookLast24 = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<LookLast24>> => get('lookLast24', { ...scope, startDate: undefined, endDate: undefined }, signal);
-export const getAlertsSummary = (scope: IndicatorScope, signal?: AbortSignal): Promise<Result<AlertsSummary>> => get('alertsSummary', scope, signal);
+const get = <K extends keyof Indicators>(name: K, scope: IndicatorScope, signal?: AbortSignal, extra?: Record<string, string>) =>
+  call(endpoints[name] as Indicators[K], { query: queryOf(scope, extra) } as EndpointInput<Indicators[K]>, { signal });
+
+/** Heat maps, growth, the responder rankings, skills and the last 24 hours take no date range. */
+const undated = (scope: IndicatorScope): IndicatorScope => ({ ...scope, startDate: undefined, endDate: undefined });
+
+export const getAedsHeatmap = (scope: IndicatorScope, signal?: AbortSignal) => get('aedsHeatmap', undated(scope), signal);
+export const getRespondersHeatmap = (scope: IndicatorScope, signal?: AbortSignal) => get('respondersHeatmap', undated(scope), signal);
+export const getAlertsGrowth = (scope: IndicatorScope, temporality: Temporality, signal?: AbortSignal) => get('alertsGrowth', undated(scope), signal, { temporality });
+export const getRespondersGrowth = (scope: IndicatorScope, temporality: Temporality, displayMode: DisplayMode, signal?: AbortSignal) =>
+  get('respondersGrowth', undated(scope), signal, { temporality, displayMode });
+export const getAlertsRateRanking = (scope: IndicatorScope, signal?: AbortSignal) => get('alertsRateRanking', scope, signal);
+export const getRespondersRateRanking = (scope: IndicatorScope, signal?: AbortSignal) => get('respondersRateRanking', undated(scope), signal);
+export const getAlertsType = (scope: IndicatorScope, signal?: AbortSignal) => get('alertsType', scope, signal);
+export const getRespondersSkills = (scope: IndicatorScope, lang: string, signal?: AbortSignal) => get('respondersSkills', undated(scope), signal, { lang });
+export const getLookLast24 = (scope: IndicatorScope, signal?: AbortSignal) => get('lookLast24', undated(scope), signal);
+export const getAlertsSummary = (scope: IndicatorScope, signal?: AbortSignal) => get('alertsSummary', scope, signal);

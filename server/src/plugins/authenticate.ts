@@ -61,16 +61,18 @@ export function authenticate(ctx: AppContext) {
 }
 
 /**
- * preHandler: 401 without a session, 403 when the caller's group lacks the capability, or when its
- * account is still being configured (the server keeps the waiting page, not only the browser).
+ * preHandler: 401 without a session, 403 when the caller's group lacks the capability (every one of
+ * them, for a list), or when its account is still being configured (the server keeps the waiting
+ * page, not only the browser).
  */
-export function requireCapability(ctx: AppContext, capability: Capability) {
+export function requireCapability(ctx: AppContext, capability: Capability | readonly Capability[]) {
   const check = authenticate(ctx);
+  const anyOf: readonly Capability[] = typeof capability === 'string' ? [capability] : capability;
   return callerCheck(async (request: FastifyRequest, reply: FastifyReply) => {
     await check(request, reply);
     const session = request.session!;
-    if (!can(session.idGroup, capability)) throw forbidden(errorKeys.necessaryRights);
-    if (!session.accountConfigured && !whileWaiting.includes(capability)) throw forbidden(errorKeys.accountBeingConfigured);
+    if (!anyOf.some((one) => can(session.idGroup, one))) throw forbidden(errorKeys.necessaryRights);
+    if (!session.accountConfigured && !anyOf.some((one) => whileWaiting.includes(one))) throw forbidden(errorKeys.accountBeingConfigured);
   });
 }
 

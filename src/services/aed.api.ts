@@ -1,6 +1,8 @@
 import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } from '../../contract/aed.schemas';
 import type { AedExportBody, AedListBody, AedListItem, AedMapBody } from '../../contract/aed-list.schemas';
-import { endpoints } from '../../contract/endpoints';
+import { accountEndpoints } from '../../contract/account.endpoints';
+import { aedEndpoints } from '../../contract/aed.endpoints';
+import { geoEndpoints } from '../../contract/geo.endpoints';
 import { call, download, requestTimeoutMs, type Result } from './http';
 
 /**
@@ -129,7 +131,7 @@ type Deleted = { id: number; deleted: boolean };
 
 /** PATCH aed/bulkHours: the same hours on every AED of the list's selection (all or none). */
 export function setHoursOfSelection(body: { udids: string[]; alwaysOpened: boolean; openingHours: Record<string, Array<{ open: string; close: string }>> }, signal?: AbortSignal) {
-  return call(endpoints.aed.bulkHours, { body }, { signal });
+  return call(aedEndpoints.bulkHours, { body }, { signal });
 }
 
 /** One page of AEDs (page is the zero-based page plus 1) with the counts. */
@@ -167,7 +169,7 @@ export function getAccountListWithAedCount(signal?: AbortSignal): Promise<Result
 
 /** The accounts a DEFAULT_ADMIN account manages, as the asynchronous account select offers them. */
 export function getManagedAccounts(signal?: AbortSignal) {
-  return call(endpoints.account.getSelectAccountList, { body: { withChild: true } }, { signal });
+  return call(accountEndpoints.getSelectAccountList, { body: { withChild: true } }, { signal });
 }
 
 export function getOptionsModules(lang: string, signal?: AbortSignal): Promise<Result<AedOptions>> {
@@ -175,7 +177,7 @@ export function getOptionsModules(lang: string, signal?: AbortSignal): Promise<R
 }
 
 export function getCountries(lang: string, signal?: AbortSignal) {
-  return call(endpoints.geo.countries, { query: { lang } }, { signal });
+  return call(geoEndpoints.countries, { query: { lang } }, { signal });
 }
 
 // ---- One AED ----------------------------------------------------------------------------------
@@ -285,16 +287,16 @@ export interface GeoCodingQuery {
 
 export function geoCoding(query: GeoCodingQuery, signal?: AbortSignal) {
   const cleaned = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as GeoCodingQuery;
-  return call(endpoints.geo.geoCoding, { query: cleaned }, { signal });
+  return call(geoEndpoints.geoCoding, { query: cleaned }, { signal });
 }
 
 export function reverseGeoCoding(lat: number, lon: number, country: string | undefined, signal?: AbortSignal) {
-  return call(endpoints.geo.reverseGeoCoding, { query: { lat, lon, ...(country ? { country } : {}) } }, { signal });
+  return call(geoEndpoints.reverseGeoCoding, { query: { lat, lon, ...(country ? { country } : {}) } }, { signal });
 }
 
 /** Whether a pasted point is in the country, and the swapped point when only that one is. */
 export function checkCoordinates(lat: number, lon: number, country: string, signal?: AbortSignal) {
-  return call(endpoints.geo.coordinatesCheck, { query: { lat, lon, country } }, { signal });
+  return call(geoEndpoints.coordinatesCheck, { query: { lat, lon, country } }, { signal });
 }
 
 // ---- Duplicates and merge ---------------------------------------------------------------------

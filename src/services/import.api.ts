@@ -1,5 +1,5 @@
 import { FetchError, ofetch } from 'ofetch';
-import { endpoints } from '../../contract/endpoints';
+import { importEndpoints } from '../../contract/import.endpoints';
 import { errorKeys } from '../../contract/errors';
 import type { FieldMapConfig, HoursDefault, ImportFileResult, ImportRowResult, ImportRun, RowStatus } from '../../contract/import.schemas';
 import { call, download, errorKeyOf, type Result } from './http';
@@ -75,4 +75,4 @@ export const getImports = (signal?: AbortSignal) => call<ImportRun[]>(`${base}/g
 
 /** POST presets: keeps a mapping under a name for the account; proposed again when the same header comes back. */
 export const savePreset = (body: { idSite: number; name: string; idImport: number; fieldMapConfig: FieldMapConfig }, signal?: AbortSignal) =>
-  call(endpoints.import.savePreset, { body }, { signal });
+  call(importEndpoints.savePreset, { body }, { signal });

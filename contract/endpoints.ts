@@ -16,8 +16,9 @@ import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
 
 /**
- * Every area's endpoint table, under the area's name: the SPA calls `endpoints.history.getAlertHistory`,
- * and the permission matrix, the audit list and the route check read them all.
+ * Every area's endpoint table, under the area's name, for what reads them all: the permission
+ * matrix, the audit list and the route check. The SPA imports an area's own table instead
+ * (`contract/<area>.endpoints.ts`): this registry would load every table's schemas into each screen.
  */
 export const endpoints = {
   account: accountEndpoints,

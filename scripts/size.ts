@@ -38,9 +38,11 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// Source maps are produced beside every script (the server serves them only with SERVE_SOURCEMAPS).
+// Source maps are produced beside every script (the server serves them only with SERVE_SOURCEMAPS),
+// except the bundler's own module runtime, which rolldown emits without one: no source of ours is in it.
 const assets = readdirSync(join(root, 'dist', 'assets'));
-const withoutMap = assets.filter((file) => file.endsWith('.js') && !assets.includes(`${file}.map`));
+const bundlerRuntime = /^rolldown-runtime-[\w-]+\.js$/;
+const withoutMap = assets.filter((file) => file.endsWith('.js') && !bundlerRuntime.test(file) && !assets.includes(`${file}.map`));
 if (withoutMap.length) {
   console.error(`no source map for ${withoutMap.join(', ')}`);
   process.exitCode = 1;

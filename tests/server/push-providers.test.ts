@@ -1,7 +1,7 @@
-import { createECDH } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto, { createECDH } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccessTokens, createFcmProvider, loadServiceAccount } from '../../server/src/adapters/push/fcm';
-import { checkVapidKeys, createWebPushProvider, encryptPayload } from '../../server/src/adapters/push/webpush';
+import { checkVapidKeys, createWebPushProvider, encryptedRequest } from '../../server/src/adapters/push/webpush';
 import { decryptPush, newSubscription, newVapidKeys, startFakeFcm, startFakePushService } from './push-servers';
 
 describe('Web Push encryption (RFC 8291)', () => {
@@ -17,16 +17,28 @@ describe('Web Push encryption (RFC 8291)', () => {
   };
 
   it('gives the body of the RFC example byte for byte', () => {
+    // The RFC fixes the sender's key pair and the salt, which web-push draws from node:crypto.
     const sender = createECDH('prime256v1');
     sender.setPrivateKey(Buffer.from(vector.asPrivate, 'base64url'));
-    const body = encryptPayload(Buffer.from(vector.plaintext), { p256dh: vector.uaPublic, auth: vector.auth }, { salt: Buffer.from(vector.salt, 'base64url'), senderKeys: sender });
-    expect(body.toString('base64url')).toBe(vector.body);
+    sender.generateKeys = (() => sender.getPublicKey()) as typeof sender.generateKeys;
+    const ecdh = vi.spyOn(crypto, 'createECDH').mockReturnValueOnce(sender);
+    const salt = vi.spyOn(crypto, 'randomBytes').mockImplementationOnce(() => Buffer.from(vector.salt, 'base64url'));
+    try {
+      const { body, headers } = encryptedRequest({ endpoint: 'https://push.example/abc', keys: { p256dh: vector.uaPublic, auth: vector.auth } }, Buffer.from(vector.plaintext));
+      expect(ecdh).toHaveBeenCalled();
+      expect(salt).toHaveBeenCalled();
+      expect(body.toString('base64url')).toBe(vector.body);
+      expect(headers).toMatchObject({ 'Content-Encoding': 'aes128gcm', 'Content-Type': 'application/octet-stream' });
+    } finally {
+      ecdh.mockRestore();
+      salt.mockRestore();
+    }
   });
 
   it('is read back by the user agent side with a fresh salt and key each time', () => {
     const { subscription, privateKey } = newSubscription('https://push.example/abc');
-    const first = encryptPayload(Buffer.from('hello'), subscription.keys);
-    const second = encryptPayload(Buffer.from('hello'), subscription.keys);
+    const first = encryptedRequest(subscription, Buffer.from('hello')).body;
+    const second = encryptedRequest(subscription, Buffer.from('hello')).body;
     expect(first.equals(second)).toBe(false);
     expect(decryptPush(first, privateKey, Buffer.from(subscription.keys.auth, 'base64url')).toString()).toBe('hello');
     const tampered = Buffer.from(first);

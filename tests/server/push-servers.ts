@@ -1,6 +1,7 @@
-import { createDecipheriv, createECDH, createHmac, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createECDH, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ece from 'http_ece';
 import { jwtVerify } from 'jose';
 
 /**
@@ -139,30 +140,16 @@ export function newSubscription(endpoint: string) {
   };
 }
 
-/** What the user agent does with an aes128gcm push message (RFC 8291 §3.4, RFC 8188 §2). */
+/**
+ * What the user agent does with an aes128gcm push message (RFC 8291 §3.4, RFC 8188 §2), through
+ * http_ece rather than our code, so that the sender is checked by an implementation of its own.
+ */
 export function decryptPush(body: Buffer, uaPrivateKey: Buffer, authSecret: Buffer): Buffer {
-  const salt = body.subarray(0, 16);
-  const recordSize = body.readUInt32BE(16);
-  const idLength = body[20];
-  const asPublic = body.subarray(21, 21 + idLength);
-  const record = body.subarray(21 + idLength);
-  if (record.length > recordSize) throw new Error('more than one record');
+  // RFC 8030 §7.2: a push service takes 4096 octets of payload at most, one aes128gcm record.
+  if (body.length > 4096) throw new Error('more than 4096 octets');
   const ua = createECDH('prime256v1');
   ua.setPrivateKey(uaPrivateKey);
-  const uaPublic = ua.getPublicKey();
-  const shared = ua.computeSecret(asPublic);
-  const mac = (key: Buffer, ...parts: Buffer[]) => createHmac('sha256', key).update(Buffer.concat(parts)).digest();
-  const ikm = mac(mac(authSecret, shared), Buffer.from('WebPush: info'), Buffer.from([0]), uaPublic, asPublic, Buffer.from([1]));
-  const prk = mac(salt, ikm);
-  const cek = mac(prk, Buffer.from('Content-Encoding: aes128gcm'), Buffer.from([0, 1])).subarray(0, 16);
-  const nonce = mac(prk, Buffer.from('Content-Encoding: nonce'), Buffer.from([0, 1])).subarray(0, 12);
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(record.subarray(record.length - 16));
-  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  if (padded[end] !== 2) throw new Error('last record must end with the 0x02 delimiter');
-  return padded.subarray(0, end);
+  return ece.decrypt(body, { version: 'aes128gcm', privateKey: ua, authSecret });
 }
 
 /** A Web Push service: `/push/{id}` for subscriptions registered with `subscribe`, 410 for others. */

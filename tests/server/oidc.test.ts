@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair } from 'jose';
+import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
@@ -25,6 +25,24 @@ let issuer: string;
 let vigil: TestServer;
 let vigilUrl: string;
 const calls: string[] = []; // provider paths in order, to see what Vigil asked for
+let signingKey: CryptoKey; // the provider's own key, to re-sign an id_token it issued
+/** While set, the id_token of the token endpoint's answer is replaced by what this returns. */
+let forgeIdToken: ((claims: JWTPayload) => Promise<string>) | undefined;
+
+/** Rewrites the id_token of one token-endpoint answer before it leaves (headers are not sent yet). */
+function replaceIdToken(response: ServerResponse, forge: (claims: JWTPayload) => Promise<string>) {
+  const end = response.end.bind(response) as (body: string) => ServerResponse;
+  response.end = ((body: Buffer | string) => {
+    void (async () => {
+      const answer = JSON.parse(body.toString());
+      if (answer.id_token) answer.id_token = await forge(decodeJwt(answer.id_token));
+      const text = JSON.stringify(answer);
+      response.setHeader('content-length', Buffer.byteLength(text));
+      end(text);
+    })();
+    return response;
+  }) as typeof response.end;
+}
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,6 +63,7 @@ beforeAll(async () => {
   provider = createServer();
   issuer = `http://127.0.0.1:${await listen(provider)}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  signingKey = privateKey;
   const oidc = new Provider(issuer, {
     clients: [
       {
@@ -73,6 +92,7 @@ beforeAll(async () => {
   const handle = oidc.callback();
   provider.on('request', (request, response) => {
     calls.push(request.url ?? '');
+    if (forgeIdToken && request.url === '/token') replaceIdToken(response, forgeIdToken);
     handle(request, response);
   });
 
@@ -250,6 +270,31 @@ describe('third-party sign-in (OpenID Connect)', () => {
     const state = new URL(callback).searchParams.get('state');
     const forged = await fetch(callback, { redirect: 'manual', headers: { cookie: `vigil_oidc_${state}=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.AAAA` } });
     expect(fragment(forged.headers.get('location')!)).toEqual({ thirdPartyError: 'error.auth.invalid-token' });
+  });
+
+  it('refuses an id_token signed with a key the provider does not publish, and one with another nonce', async () => {
+    const { privateKey: strangerKey } = await generateKeyPair('RS256');
+    const sign = (claims: JWTPayload, key: CryptoKey) => new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(key);
+    const forgeries: Record<string, (claims: JWTPayload) => Promise<string>> = {
+      'unknown key': (claims) => sign(claims, strangerKey),
+      'other nonce': (claims) => sign({ ...claims, nonce: 'a nonce from another flow' }, signingKey),
+      'as issued': (claims) => sign(claims, signingKey), // the control: re-signing alone changes nothing
+    };
+    const outcomes: Record<string, Record<string, string>> = {};
+    try {
+      for (const [name, forge] of Object.entries(forgeries)) {
+        forgeIdToken = forge;
+        const result = await signInAs('admin@vigil.test');
+        outcomes[name] = result.thirdParty ? { signedIn: 'yes' } : result;
+      }
+    } finally {
+      forgeIdToken = undefined;
+    }
+    expect(outcomes).toEqual({
+      'unknown key': { thirdPartyError: 'error.auth.invalid-token' },
+      'other nonce': { thirdPartyError: 'error.auth.invalid-token' },
+      'as issued': { signedIn: 'yes' },
+    });
   });
 
   it('turns a provider refusal into an error fragment', async () => {

@@ -67,6 +67,8 @@ export const capabilities = {
   'aed.write': [1, 5, 6, 7, 8, 9],
   'aed.import': [1],
   'aed.merge': [1, 8],
+  /** Open-data files of the register (GeoDAE declaration, OpenStreetMap): what an AED manager hands to others. */
+  'aed.openData': [1, 8],
   'admin.notifications': [1],
   'citizen.validate': [1],
   'audit.read': [1],

@@ -33,6 +33,7 @@ export const aedAdvancedTags = {
   isLinked: 'boolean',
   'unlink.geodae': 'any value: only AEDs not linked to GeoDAE',
   hasReports: 'boolean: has on-going reports',
+  geoDaeReady: 'boolean: every mandatory column of the GeoDAE declaration (schema-dae 1.0.7) can be written',
   createdFrom: 'YYYY-MM-DD',
   createdTo: 'YYYY-MM-DD',
 } as const;
@@ -102,6 +103,8 @@ export const aedListItem = z.object({
   childPadsExpiration: z.string().nullable(),
   hasChildPads: z.boolean(),
   onGoingReports: z.number().int(),
+  /** The mandatory schema-dae columns the AED cannot fill yet; empty when it is ready for GeoDAE. */
+  geoDaeMissing: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   deletedAt: z.string().nullable(),
@@ -152,6 +155,17 @@ export const aedExportBody = aedScope.extend({
   orderSort: sortDirection.default('desc'),
 });
 export type AedExportBody = z.infer<typeof aedExportBody>;
+
+/**
+ * POST aed/exportGeoDae: the list scope and order as a GeoDAE declaration (schema-dae 1.0.7 CSV).
+ * Only the AEDs ready for GeoDAE unless `allAeds`: then every AED, the not-ready ones with empty
+ * mandatory cells, and the answer's x-not-ready-count header says how many.
+ */
+export const geoDaeExportBody = aedExportBody.extend({ allAeds: z.boolean().default(false) });
+export type GeoDaeExportBody = z.infer<typeof geoDaeExportBody>;
+
+/** POST aed/exportOsm: the list scope and order as GeoJSON tagged for OpenStreetMap. */
+export const osmExportBody = aedExportBody;
 
 /** An account of the caller's tree with its AED counts (non-deleted AEDs). */
 export const accountWithAedCount = z.object({

@@ -28,6 +28,7 @@ export const aedErrorKeys = {
   contactEmailOrPhone: 'error.aed.contact-email-or-phone',
   contactPhoneInvalid: 'error.aed.contact-phone-invalid',
   contactNotFound: 'error.aed.contact-not-found',
+  contactSirenInvalid: 'error.aed.contact-siren-invalid',
   report: 'error.aed.report',
   reportNotFound: 'error.aed.report-not-found',
   reportResolve: 'error.aed.report-resolve',

@@ -57,6 +57,19 @@ export function isValidPhone(code: string, number: string): boolean {
 }
 
 /**
+ * A French company number (SIREN): 9 digits whose Luhn sum is a multiple of 10, as GeoDAE checks
+ * expt_siren (schema-dae's `french-siren-value`).
+ */
+export function isValidSiren(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const sum = [...value].reverse().reduce((total, char, index) => {
+    const digit = Number(char) * (index % 2 === 1 ? 2 : 1);
+    return total + (digit > 9 ? digit - 9 : digit);
+  }, 0);
+  return sum % 10 === 0;
+}
+
+/**
  * An AED contact (spec §5): first name, last name, function and contact type required, at least
  * one of email or phone; a phone needs its code and must be valid; an email must be valid.
  */
@@ -72,6 +85,13 @@ export const aedContactInput = z
     contactType: z.enum(aedContactTypes),
     defaultLanguage: optionalText(10),
     timezone: optionalText(64),
+    /** The company's SIREN, for an operator (GeoDAE declaration); spaces are dropped. */
+    siren: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ''))
+      .refine((value) => value === '' || isValidSiren(value), aedErrorKeys.contactSirenInvalid)
+      .nullable()
+      .optional(),
   })
   .superRefine((contact, ctx) => {
     if (!contact.email && !contact.phone) ctx.addIssue({ code: 'custom', message: aedErrorKeys.contactEmailOrPhone, path: ['email'] });
@@ -94,6 +114,7 @@ export const aedContact = z.object({
   contactType: z.string(),
   defaultLanguage: z.string().nullable(),
   timezone: z.string().nullable(),
+  siren: z.string().nullable(),
 });
 export type AedContact = z.infer<typeof aedContact>;
 

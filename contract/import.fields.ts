@@ -37,6 +37,8 @@ export type ImportFieldKind =
   | 'maintenanceAlertType'
   | 'phone'
   | 'email'
+  /** A French company number: 9 digits, Luhn-checked (schema-dae expt_siren). */
+  | 'siren'
   | 'contactType';
 
 export type ImportFieldGroup = 'location' | 'device' | 'contact' | 'openingHours' | 'delete';
@@ -108,6 +110,8 @@ export const importFields = {
   c_function: { kind: 'text', group: 'contact', max: 120 },
   c_phone: { kind: 'phone', group: 'contact' },
   c_email: { kind: 'email', group: 'contact' },
+  /** The operator company's SIREN (GeoDAE expt_siren). */
+  c_siren: { kind: 'siren', group: 'contact' },
   c_contactType: { kind: 'contactType', group: 'contact' },
   o_alwaysOpened: { kind: 'boolean', group: 'openingHours' },
   o_days: { kind: 'days', group: 'openingHours' },

@@ -54,6 +54,7 @@ export function aedItem(id: number, overrides: Partial<AedListItem> = {}): AedLi
     childPadsExpiration: null,
     hasChildPads: false,
     onGoingReports: 0,
+    geoDaeMissing: [],
     createdAt: '2026-01-01T10:00:00.000Z',
     updatedAt: '2026-01-01T10:00:00.000Z',
     deletedAt: null,

@@ -170,6 +170,14 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
   [`POST ${sa}/aed/getAllList`]: { own: post(`${sa}/aed/getAllList`, { filter: [], page: 1 }) },
   [`POST ${sa}/aed/getAedsMap`]: { own: post(`${sa}/aed/getAedsMap`, { filter: [], bbox: { north: 46, south: 45.5, east: 3.3, west: 2.9 }, zoom: 12 }) },
   [`POST ${sa}/aed/export`]: { own: post(`${sa}/aed/export`, { filter: [] }) },
+  [`POST ${sa}/aed/exportGeoDae`]: {
+    own: (fx) => ({ method: 'POST', url: `${sa}/aed/exportGeoDae`, payload: { filter: [], idSelected: fx.ownSite } }),
+    other: (fx) => ({ method: 'POST', url: `${sa}/aed/exportGeoDae`, payload: { filter: [], idSelected: fx.otherSite } }),
+  },
+  [`POST ${sa}/aed/exportOsm`]: {
+    own: (fx) => ({ method: 'POST', url: `${sa}/aed/exportOsm`, payload: { filter: [], idSelected: fx.ownSite } }),
+    other: (fx) => ({ method: 'POST', url: `${sa}/aed/exportOsm`, payload: { filter: [], idSelected: fx.otherSite } }),
+  },
   [`GET ${sa}/option/getOptionsModules`]: { own: get(`${sa}/option/getOptionsModules?lang=fr&module=aed`) },
   [`GET ${sa}/aed/getAed/:id`]: {
     own: async (fx) => ({ url: `${sa}/aed/getAed/${(await fx.aed(fx.ownSite)).udid}` }),

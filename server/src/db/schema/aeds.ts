@@ -163,6 +163,8 @@ export const aedContacts = pgTable(
     phoneCode: varchar('phone_code', { length: 6 }),
     phone: varchar('phone', { length: 20 }),
     email: varchar('email', { length: 254 }),
+    /** SIREN of the company (9 digits), for an operator: GeoDAE's expt_siren. */
+    siren: varchar('siren', { length: 9 }),
     contactType: varchar('contact_type', { length: 30 }).notNull(),
     defaultLanguage: varchar('default_language', { length: 10 }),
     timezone: varchar('timezone', { length: 64 }),

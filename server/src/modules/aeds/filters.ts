@@ -5,6 +5,7 @@ import { addDays, confirmationBounds } from '../../../../contract/aed-vigilance'
 import { errorKeys } from '../../../../contract/errors';
 import { aeds } from '../../db/schema/aeds';
 import { badRequest } from '../../errors';
+import { geoDaeReadySql } from './geodae-readiness';
 import { aedSettings, today } from './settings';
 
 /** Lower-case, accent-free text as search_text holds it (the trigger uses unaccent; NFD does the same for Latin text). */
@@ -148,6 +149,8 @@ function advancedCondition(entry: AedFilterEntry): SQL | undefined {
       return values.length ? sql`${aeds.zipCode} LIKE ${`${likeEscape(values[0])}%`}` : undefined;
     case 'hasReports':
       return sql`${asBoolean(entry) ? sql`` : sql`NOT`} EXISTS (SELECT 1 FROM aed_reports r WHERE r.aed_id = "aeds"."id" AND r.status <> 'resolved')`;
+    case 'geoDaeReady':
+      return asBoolean(entry) ? geoDaeReadySql : sql`NOT ${geoDaeReadySql}`;
     case 'createdFrom':
       if (!/^\d{4}-\d{2}-\d{2}$/.test(String(entry.value))) throw invalid(entry);
       return sql`${aeds.createdAt} >= ${String(entry.value)}::date`;

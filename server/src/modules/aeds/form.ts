@@ -106,7 +106,7 @@ export async function patchAed(ctx: AppContext, session: Session, udid: string, 
       if (!row) throw conflict(aedErrorKeys.availabilityNotCompliant);
       for (const contact of body.contacts ?? []) {
         const { id, ...values } = contact;
-        const cleaned = { ...values, email: values.email || null, phone: values.phone || null, phoneCode: values.phone ? values.phoneCode : null };
+        const cleaned = { ...values, email: values.email || null, phone: values.phone || null, phoneCode: values.phone ? values.phoneCode : null, siren: values.siren || null };
         if (id) await tx.update(aedContacts).set(cleaned).where(eq(aedContacts.id, id));
         else await tx.insert(aedContacts).values({ ...cleaned, aedId: row.id });
       }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { rowsOf, statement } from '../../db/database';
 import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
+import { geoDaeMissingSql } from './geodae-readiness';
 import { aedConditions, brandOnlyFilter, freeTextOnlyFilter, hasNarrowingFilter, searchTextMatches } from './filters';
 import { keptAnswer, type KeptAnswer } from '../../plugins/kept-answers';
 import { pageKey } from './list-pages';
@@ -110,7 +111,7 @@ const listSelect = sql.raw(
  */
 function pageQuery(where: SQL, order: AedOrderField, direction: 'asc' | 'desc', limit: number, offset: number): SQL {
   return sql`WITH page AS (SELECT ${listSelect} FROM ${aeds} WHERE ${where} ORDER BY ${sql.join(orderBy(order, direction), sql`, `)} LIMIT ${limit} OFFSET ${offset})
-    SELECT page.*, coalesce(open.count, 0) AS "onGoingReports"
+    SELECT page.*, coalesce(open.count, 0) AS "onGoingReports", (SELECT ${geoDaeMissingSql} FROM aeds WHERE aeds.id = page.id) AS "geoDaeMissing"
       FROM page
       LEFT JOIN (SELECT r.aed_id, count(*)::int AS count FROM aed_reports r
                   WHERE r.status <> 'resolved' AND r.aed_id IN (SELECT id FROM page) GROUP BY r.aed_id) open ON open.aed_id = page.id

@@ -42,6 +42,7 @@ export function contactOf(row: typeof aedContacts.$inferSelect): AedContact {
     contactType: row.contactType,
     defaultLanguage: row.defaultLanguage,
     timezone: row.timezone,
+    siren: row.siren,
   };
 }
 

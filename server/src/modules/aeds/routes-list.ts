@@ -11,6 +11,7 @@ import { exportAeds } from './export';
 import { listAnswer } from './list';
 import { mapAeds } from './map';
 import { optionsModules } from './options';
+import { sendAttachment } from './routes-open-data';
 import type { TypedApp } from './routes';
 
 /** List, map, export, account counts and option lists. */
@@ -35,14 +36,7 @@ export function listRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/services/backOffice/aed/export', {
     preHandler: read,
     schema: { tags: ['aed'], body: aedExportBody },
-    handler: async (request, reply) => {
-      const { stream, filename, rows } = await exportAeds(ctx, sessionOf(request), request.body);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-total-count', String(rows))
-        .send(stream);
-    },
+    handler: async (request, reply) => sendAttachment(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', await exportAeds(ctx, sessionOf(request), request.body)),
   });
 
   app.get('/services/backOffice/account/accountList/getAccountListWithAEDCount', {

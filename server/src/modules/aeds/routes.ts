@@ -11,6 +11,7 @@ import { duplicateRoutes } from './routes-duplicates';
 import { fileRoutes } from './routes-files';
 import { formRoutes } from './routes-form';
 import { listRoutes } from './routes-list';
+import { openDataRoutes } from './routes-open-data';
 import { reportRoutes } from './routes-reports';
 
 /**
@@ -31,6 +32,7 @@ export async function aedRoutes(fastify: FastifyInstance, ctx: AppContext) {
     reportRoutes(app, ctx);
     duplicateRoutes(app, ctx);
     route(scope, ctx, endpoints.bulkHours, async (request) => ({ data: await setHoursOfSelection(ctx, sessionOf(request), request.body) }));
+    openDataRoutes(scope, ctx);
   });
 }
 

@@ -279,10 +279,11 @@ export async function insertContacts(db: Db, rows: { aedId: number; contact: Con
     phone: contact.phone,
     email: contact.email,
     contact_type: contact.contactType,
+    siren: contact.siren ?? null,
   }));
   await db.execute(
-    sql`INSERT INTO aed_contacts (aed_id, first_name, last_name, function, phone_code, phone, email, contact_type)
-        SELECT aed_id, first_name, last_name, function, phone_code, phone, email, contact_type
+    sql`INSERT INTO aed_contacts (aed_id, first_name, last_name, function, phone_code, phone, email, contact_type, siren)
+        SELECT aed_id, first_name, last_name, function, phone_code, phone, email, contact_type, siren
           FROM jsonb_populate_recordset(NULL::aed_contacts, ${JSON.stringify(records)}::jsonb)`,
   );
 }

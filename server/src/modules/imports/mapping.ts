@@ -1,4 +1,5 @@
 import { aedContactTypeOptions } from '../../../../contract/aed-options';
+import { isValidSiren } from '../../../../contract/aed.schemas';
 import { importFields, weekdayFieldIds, type ImportFieldId } from '../../../../contract/import.fields';
 import { importRowMessages } from '../../../../contract/import.errors';
 import type { FieldMapConfig, HeaderCell } from '../../../../contract/import.schemas';
@@ -63,6 +64,8 @@ export interface ContactValues {
   phone: string | null;
   email: string | null;
   contactType: string;
+  /** Only when the row gives one: an operator's SIREN. */
+  siren?: string;
 }
 
 /** What one file row asks for, before the database is asked anything. */
@@ -77,6 +80,8 @@ export interface RowPlan {
   /** The address parts for geocoding, when the row has no coordinates. */
   address: { street?: string; city?: string; zipCode?: string; country: string };
   contact?: ContactValues;
+  /** The contact fields the row itself gives (the others are defaults, which never overwrite a stored contact). */
+  contactGiven?: (keyof ContactValues)[];
   /** The national base flags the record as a duplicate (GeoDAE c_doublon). */
   duplicateFlag: boolean;
   /** Message keys kept on a row that goes in (unknown brand…). */
@@ -321,8 +326,13 @@ function readOsmAndNote(cell: Partial<Record<ImportFieldId, string>>, plan: RowP
     }
   }
   if (cell.o_note !== undefined) {
+    // A note that is a whole week of ranges (as the GeoDAE declaration writes hours its vocabulary cannot say) is the hours.
+    const week = /\d/.test(cell.o_note) ? read.parseWeekRanges(cell.o_note) : undefined;
     if (read.meansAlwaysOpen(cell.o_note)) values.alwaysOpened = true;
-    else notes.push(cell.o_note);
+    else if (week && Object.keys(week).length > 0) {
+      values.alwaysOpened = false;
+      values.openingHours = week;
+    } else notes.push(cell.o_note);
   }
   if (notes.length > 0) plan.hoursNote = notes.join(' · ').slice(0, 1000);
 }
@@ -372,7 +382,7 @@ function readOpeningHours(cell: Partial<Record<ImportFieldId, string>>, values: 
 }
 
 function readContact(cell: Partial<Record<ImportFieldId, string>>, plan: RowPlan, country: string): void {
-  const any = ['c_firstName', 'c_lastName', 'c_company', 'c_function', 'c_phone', 'c_email', 'c_contactType'].some((field) => cell[field as ImportFieldId] !== undefined);
+  const any = ['c_firstName', 'c_lastName', 'c_company', 'c_function', 'c_phone', 'c_email', 'c_contactType', 'c_siren'].some((field) => cell[field as ImportFieldId] !== undefined);
   if (!any) return;
   const phone = cell.c_phone ? read.parsePhone(cell.c_phone, country) : undefined;
   const email = cell.c_email ? read.parseEmail(cell.c_email) : undefined;
@@ -388,9 +398,27 @@ function readContact(cell: Partial<Record<ImportFieldId, string>>, plan: RowPlan
     email: email ?? null,
     contactType,
   };
-  const unreadable = (cell.c_phone !== undefined && !phone) || (cell.c_email !== undefined && !email);
+  const siren = cell.c_siren?.replace(/\s/g, '');
+  if (siren && isValidSiren(siren)) contact.siren = siren;
+  const unreadable = (cell.c_phone !== undefined && !phone) || (cell.c_email !== undefined && !email) || (siren !== undefined && !contact.siren);
   // An operator company alone (GeoDAE expt_rais with no phone or e-mail) is kept: it says who runs the AED.
   const companyOnly = contactType === 'operator' && lastName !== '' && !contact.phone && !contact.email && !unreadable;
   if (!companyOnly && (lastName === '' || (!contact.phone && !contact.email) || unreadable)) plan.warnings.push(importRowMessages.contactIncomplete);
-  if (lastName !== '' && (contact.phone || contact.email || companyOnly)) plan.contact = contact;
+  if (lastName !== '' && (contact.phone || contact.email || companyOnly)) {
+    plan.contact = contact;
+    plan.contactGiven = givenContactFields(cell);
+  }
+}
+
+/** The contact fields a row's cells give; the contact type counts when named or implied by a company alone. */
+function givenContactFields(cell: Partial<Record<ImportFieldId, string>>): (keyof ContactValues)[] {
+  const given: (keyof ContactValues)[] = [];
+  if (cell.c_firstName !== undefined) given.push('firstName');
+  if (cell.c_lastName !== undefined || cell.c_company !== undefined) given.push('lastName');
+  if (cell.c_function !== undefined) given.push('function');
+  if (cell.c_phone !== undefined) given.push('phoneCode', 'phone');
+  if (cell.c_email !== undefined) given.push('email');
+  if (cell.c_contactType !== undefined || (cell.c_company !== undefined && cell.c_lastName === undefined)) given.push('contactType');
+  if (cell.c_siren !== undefined) given.push('siren');
+  return given;
 }

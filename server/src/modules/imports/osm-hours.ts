@@ -67,3 +67,27 @@ export function coversWholeWeek(hours: OpeningHours): boolean {
     return ranges?.length === 1 && ranges[0].open === '00:00' && ranges[0].close === '24:00';
   });
 }
+
+const osmDays = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+
+/**
+ * Vigil's hours in OSM `opening_hours` syntax, the reverse of readOsmHours: "24/7" when always
+ * open, else one rule per run of days with the same ranges ("Mo-Fr 08:00-18:00; Sa 09:00-12:00");
+ * undefined when no day is open (no tag: OSM says nothing rather than "closed").
+ */
+export function writeOsmHours(alwaysOpened: boolean, hours: OpeningHours | null): string | undefined {
+  if (alwaysOpened || (hours && coversWholeWeek(hours))) return '24/7';
+  const days = osmDays.map((_name, index) =>
+    mergeRanges(hours?.[String(index + 1) as keyof OpeningHours] ?? [])
+      .map((range) => `${range.open}-${range.close}`)
+      .join(','),
+  );
+  const rules: string[] = [];
+  for (let start = 0; start < 7; ) {
+    let end = start;
+    while (end + 1 < 7 && days[end + 1] === days[start]) end += 1;
+    if (days[start] !== '') rules.push(`${osmDays[start]}${end > start ? `-${osmDays[end]}` : ''} ${days[start]}`);
+    start = end + 1;
+  }
+  return rules.length > 0 ? rules.join('; ') : undefined;
+}

@@ -27,8 +27,11 @@ interface PresetDefinition {
   requires?: string;
 }
 
-/** schema-dae 1.0.7 properties (shared/reference) and what Vigil does with each. */
-const schemaDaeColumns: Columns = {
+/**
+ * schema-dae 1.0.7 properties, in the schema's order, and what Vigil does with each. The GeoDAE
+ * declaration (aeds/geodae-row.ts) writes the same columns back from the same fields.
+ */
+export const schemaDaeColumns: Columns = {
   nom: 'l_name',
   lat_coor1: 'l_lat',
   long_coor1: 'l_lon',
@@ -69,7 +72,7 @@ const schemaDaeColumns: Columns = {
   freq_mnt: 'd_maintenancePeriod',
   dispsurv: null,
   dermnt: 'd_maintenanceLastDate',
-  expt_siren: null,
+  expt_siren: 'c_siren',
   expt_siret: null,
   expt_rais: 'c_company',
   expt_tel1: 'c_phone',
@@ -216,8 +219,11 @@ const genericColumns: Columns = Object.fromEntries(
 /** OpenDataSoft's geographic columns, in its CSV exports (`Geo Point`, `## Geo Point`) and its API's names (`geo_point_2d`). */
 const openDataSoftGeo: Columns = { geopoint: 'l_latLon', geopoint2d: 'l_latLon', geoshape: null, geoshape2d: null };
 
-/** The columns parse-osm.ts writes for an OpenStreetMap file, and their fields; `osm id` is the key. */
-const osmFields: Record<(typeof osmColumns)[number], ImportFieldId> = {
+/**
+ * The columns parse-osm.ts writes for an OpenStreetMap file, and their fields; `osm id` is the key.
+ * The OpenStreetMap export (aeds/osm-feature.ts) writes the same tags back from the same fields.
+ */
+export const osmFields: Record<(typeof osmColumns)[number], ImportFieldId> = {
   'osm id': 'l_externalSourceId',
   name: 'l_name',
   lat: 'l_lat',

@@ -261,6 +261,12 @@ const same = (a: unknown, b: unknown): boolean => {
   return (a ?? null) === (b ?? null);
 };
 
+/** The same national number, written with or without its leading 0 and separators ("04 73…" and "473…"). */
+const samePhone = (a: string | null | undefined, b: string | null | undefined): boolean => {
+  const national = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '').replace(/^0/, '');
+  return national(a) === national(b);
+};
+
 /** JSON with sorted keys, for comparing opening hours. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -298,10 +304,12 @@ function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.C
   let contact: { values: ContactValues; id?: number } | undefined;
   if (plan.contact) {
     const wanted = plan.contact;
-    const identical = contacts.find((row) => (Object.keys(wanted) as (keyof ContactValues)[]).every((field) => same(row[field], wanted[field])));
+    // Only what the row gives is compared and written over a stored contact: an absent cell asks for no change.
+    const given = plan.contactGiven ?? (Object.keys(wanted) as (keyof ContactValues)[]);
+    const identical = contacts.find((row) => given.every((field) => (field === 'phone' ? samePhone(row.phone, wanted.phone) : same(row[field], wanted[field]))));
     if (!identical) {
-      const sameOne = contacts.find((row) => (wanted.email && row.email === wanted.email) || (wanted.phone && row.phone === wanted.phone) || (row.lastName === wanted.lastName && row.firstName === wanted.firstName));
-      contact = { values: wanted, id: sameOne?.id };
+      const sameOne = contacts.find((row) => (wanted.email && row.email === wanted.email) || (wanted.phone && samePhone(row.phone, wanted.phone)) || (row.lastName === wanted.lastName && row.firstName === wanted.firstName));
+      contact = sameOne ? { values: Object.fromEntries(given.map((field) => [field, wanted[field]])) as unknown as ContactValues, id: sameOne.id } : { values: wanted };
     }
   }
   if (Object.keys(changes).length === 0 && !status && !contact) return undefined;

@@ -1,5 +1,5 @@
 import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } from '../../contract/aed.schemas';
-import type { AedExportBody, AedListBody, AedListItem, AedMapBody } from '../../contract/aed-list.schemas';
+import type { AedExportBody, AedListBody, AedListItem, AedMapBody, GeoDaeExportBody } from '../../contract/aed-list.schemas';
 import { accountEndpoints } from '../../contract/account.endpoints';
 import { aedEndpoints } from '../../contract/aed.endpoints';
 import { geoEndpoints } from '../../contract/geo.endpoints';
@@ -160,6 +160,18 @@ export function saveFile(blob: Blob, name: string): void {
 /** The Excel file of the list's scope and order (30 s budget). */
 export function exportAeds(body: AedExportBody, signal?: AbortSignal): Promise<Result<Blob>> {
   return download(`${base}/export`, { method: 'POST', body, signal });
+}
+
+/** The GeoDAE declaration (schema-dae 1.0.7 CSV) of the list's scope, and how many AEDs were not ready when all were asked. */
+export async function exportGeoDae(body: GeoDaeExportBody, signal?: AbortSignal): Promise<Result<{ file: Blob; notReady: number }>> {
+  let notReady = 0;
+  const outcome = await call(aedEndpoints.exportGeoDae, { body }, { signal, onResponse: ({ response }) => void (notReady = Number(response.headers.get('x-not-ready-count') ?? 0)) });
+  return outcome.ok ? { ok: true, data: { file: outcome.data, notReady } } : outcome;
+}
+
+/** The list's scope as GeoJSON tagged for OpenStreetMap. */
+export function exportOsm(body: AedExportBody, signal?: AbortSignal): Promise<Result<Blob>> {
+  return call(aedEndpoints.exportOsm, { body }, { signal });
 }
 
 /** The caller's account tree with own and subtree AED counts. */

@@ -28,6 +28,7 @@ import {
   type AedListContext,
   type AedListEvent,
   type AedListInput,
+  type ExportOutcome,
   type FilterEntry,
   type ListQuery,
   type ManagedAccountsOutcome,
@@ -39,6 +40,12 @@ export const aedPageSize = 50;
 
 type Outcome<T> = { ok: true; data: T } | { ok: false; key: string; status?: number };
 const dataOf = <T>(outcome: Outcome<T>) => (outcome as { data: T }).data;
+/** The notice of a saved export: a GeoDAE declaration of every AED says how many were not ready. */
+function exportedNotice(outcome: ExportOutcome): { type: 'success'; key: string; values?: Record<string, number> } {
+  const notReady = outcome.ok && !(outcome.data instanceof Blob) ? outcome.data.notReady : 0;
+  return notReady > 0 ? { type: 'success', key: 'aed.export.geodae-not-ready', values: { count: notReady } } : { type: 'success', key: 'aed.export.done' };
+}
+
 const keyOf = (outcome: Outcome<unknown>, fallback: string) => (outcome.ok ? fallback : outcome.key);
 
 /** What the list and export calls send. */
@@ -180,7 +187,7 @@ export const aedListMachine = setup({
     }),
     stepBack: assign(({ context }) => ({ pages: Math.max(0, context.pages - 1), aeds: loadingAeds(context) })),
     forgetDeleting: assign({ deleting: null }),
-    announce: (_, params: { type: 'success' | 'error'; key: string }) => notify({ type: params.type, key: params.key, life: params.type === 'error' ? 5000 : undefined }),
+    announce: (_, params: { type: 'success' | 'error'; key: string; values?: Record<string, number> }) => notify({ type: params.type, key: params.key, values: params.values, life: params.type === 'error' ? 5000 : undefined }),
   },
 }).createMachine({
   id: 'aedList',
@@ -355,9 +362,9 @@ export const aedListMachine = setup({
               tags: ['exporting'],
               invoke: {
                 src: 'exportList',
-                input: ({ context }) => listQueryOf(context),
+                input: ({ context, event }) => ({ ...listQueryOf(context), format: (event.type === 'list.export' && event.format) || 'xlsx', allAeds: event.type === 'list.export' && !!event.allAeds }),
                 onDone: [
-                  { guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'announce', params: { type: 'success', key: 'aed.export.done' } } },
+                  { guard: { type: 'succeeded', params: ({ event }) => ({ outcome: event.output }) }, target: 'idle', actions: { type: 'announce', params: ({ event }) => exportedNotice(event.output) } },
                   { target: 'idle', actions: { type: 'announce', params: ({ event }) => ({ type: 'error' as const, key: keyOf(event.output, aedErrorKeys.export) }) } },
                 ],
                 onError: { target: 'idle', actions: { type: 'announce', params: { type: 'error', key: aedErrorKeys.export } } },

@@ -102,7 +102,8 @@ export type AedListEvent =
   | { type: 'filter.clear' }
   | { type: 'map.viewport'; viewport: Viewport }
   | { type: 'aed.delete'; udid: string }
-  | { type: 'list.export' }
+  /** Downloads the list's scope: the Excel file (default), the GeoDAE declaration (ready AEDs unless allAeds) or OpenStreetMap GeoJSON. */
+  | { type: 'list.export'; format?: ExportFormat; allAeds?: boolean }
   | { type: 'list.reload' }
   | { type: 'accounts.retry' };
 
@@ -111,7 +112,16 @@ export type ManagedAccountsOutcome = Result<Array<AccountSummary & { label: stri
 export type ListOutcome = Result<AedListPage>;
 export type MapOutcome = Result<AedMapData>;
 export type DeleteOutcome = Result<{ udid: string; idSite: number }>;
-export type ExportOutcome = Result<Blob>;
+/** The files the list exports. */
+export type ExportFormat = 'xlsx' | 'geoDae' | 'osm';
+/** A file saved; a GeoDAE declaration of every AED also says how many were not ready. */
+export type ExportOutcome = Result<Blob | { file: Blob; notReady: number }>;
+
+/** What an export sends: the list's query and the file asked for. */
+export interface ExportQuery extends ListQuery {
+  format: ExportFormat;
+  allAeds: boolean;
+}
 
 /** What a list or export call sends, from the context. */
 export interface ListQuery {

@@ -22,6 +22,7 @@ import { AedTagSearch, AedTextSearch } from './parts/aed-search';
 import { AedTable } from './parts/aed-table';
 import { BulkHoursButton, BulkHoursDialog } from './parts/bulk-hours-dialog';
 import { FilterChips } from './parts/filter-chips';
+import { OpenDataMenu } from './parts/open-data-menu';
 
 /**
  * AED list (spec §2): /aed/list with the table (default) or the map (?view=map), advanced and tag
@@ -66,6 +67,7 @@ function AedListScreen() {
   const accountName = (idSite: number) => list.getSnapshot().context.accounts.byId[String(idSite)]?.name ?? null;
   const mayMerge = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'aed.merge'));
   const mayWrite = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'aed.write'));
+  const mayShareOpenData = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'aed.openData'));
   const [selection, setSelection] = useState<string[]>([]);
   // Hours applied to the selection: the list shows them, and the ticks clear.
   const applied = AedBulkHoursActor.useSelector(appliedOf);
@@ -119,6 +121,7 @@ function AedListScreen() {
           ) : null}
           {mayWrite && view === 'list' ? <BulkHoursButton selection={selection} /> : null}
           <Button type="button" icon="pi pi-plus" label={t('aed.list.new')} size="small" onClick={() => navigate('/aed/form/update/new')} data-testid="aed-new" />
+          {mayShareOpenData ? <OpenDataMenu exporting={exporting} /> : null}
           <Button type="button" icon="pi pi-file-excel" label={t('aed.export.action')} tooltip={t('aed.export.help')} tooltipOptions={{ position: 'bottom' }} severity="success" outlined size="small" loading={exporting} onClick={() => list.send({ type: 'list.export' })} data-testid="aed-export" />
         </div>
         <div className="aed-toolbar__row">

@@ -14,7 +14,7 @@ import { AedListActor } from '../aed-list-actor';
 
 type Draft = Record<string, FilterEntry['value']>;
 
-const booleanTags = ['certified', 'validated', 'alwaysOpened', 'positionToCheck', 'itinerant', 'hasChildPads', 'isLinked', 'hasReports'] as const;
+const booleanTags = ['certified', 'validated', 'alwaysOpened', 'positionToCheck', 'itinerant', 'hasChildPads', 'isLinked', 'hasReports', 'geoDaeReady'] as const;
 const statuses = ['available', 'inMaintenance', 'unavailable', 'deleted'];
 const bands = ['never', 'under3Months', 'under6Months', 'under1Year', 'over1Year'];
 const vigilanceValues = ['alert', 'expired', 'soon', 'battery', 'pads', 'childPads'];

@@ -60,3 +60,22 @@ export function StatusTag({ status, until }: { status: string; until?: string | 
     </span>
   );
 }
+
+/** Readiness for the GeoDAE declaration, computed by the server; the title names the mandatory columns the AED lacks. */
+export function GeoDaeBadge({ missing }: { missing: readonly string[] }) {
+  const { t } = useIntl();
+  const ready = missing.length === 0;
+  const title = ready ? t('aed.geodae.ready') : t('aed.geodae.missing', { fields: missing.map((column) => t(`aed.geodae.column.${column}`)).join(', ') });
+  return (
+    <Tag
+      className={`aed-badge aed-badge--geodae is-${ready ? 'ready' : 'missing'}`}
+      severity={ready ? 'success' : 'warning'}
+      icon={ready ? 'pi pi-check' : 'pi pi-exclamation-triangle'}
+      value={t('aed.geodae.badge')}
+      title={title}
+      aria-label={title}
+      data-testid="geodae-readiness"
+      data-ready={ready}
+    />
+  );
+}

@@ -7,7 +7,7 @@ import type { AedListItem, AedOrderField } from '../../../../contract/aed-list.s
 import { useIntl } from '../../../i18n/intl-provider';
 import { aedsOf, deletingOf, entriesOf, isAedLoading, limitOf, orderOf, pageOf, totalOf } from '../../../machines/aed-list/aed-list.selectors';
 import { AedListActor } from '../aed-list-actor';
-import { ConfirmationBadge, StatusTag, VigilanceBadges } from './aed-badges';
+import { ConfirmationBadge, GeoDaeBadge, StatusTag, VigilanceBadges } from './aed-badges';
 import { formatDay } from './aed-format';
 
 /** Sortable columns and the order field each asks the server for. */
@@ -110,6 +110,7 @@ export function AedTable({ selection, onSelection, accountName }: AedTableProps)
           <i className="pi pi-map-marker" aria-hidden /> {t('aed.positionToCheck')}
         </span>
       ) : null}
+      <GeoDaeBadge missing={aed.geoDaeMissing} />
       {aed.onGoingReports ? (
         <span className="aed-flag is-report" title={t('aed.reports.ongoing', { count: aed.onGoingReports })}>
           <i className="pi pi-flag-fill" aria-hidden /> {aed.onGoingReports}

@@ -14,12 +14,12 @@ import { DialogFooter } from './dialog-footer';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type ContactDraft = { id?: number; firstName: string; lastName: string; function: string; phoneCode: string; phone: string; email: string; contactType: string; defaultLanguage: string; timezone: string };
+type ContactDraft = { id?: number; firstName: string; lastName: string; function: string; phoneCode: string; phone: string; email: string; contactType: string; defaultLanguage: string; timezone: string; siren: string };
 
-const blank: ContactDraft = { firstName: '', lastName: '', function: '', phoneCode: '+33', phone: '', email: '', contactType: 'supervisor', defaultLanguage: 'fr_FR', timezone: 'Europe/Paris' };
+const blank: ContactDraft = { firstName: '', lastName: '', function: '', phoneCode: '+33', phone: '', email: '', contactType: 'supervisor', defaultLanguage: 'fr_FR', timezone: 'Europe/Paris', siren: '' };
 
 function draftOf(contact: AedContact): ContactDraft {
-  return { id: contact.id, firstName: contact.firstName, lastName: contact.lastName, function: contact.function, phoneCode: contact.phoneCode ?? '+33', phone: contact.phone ?? '', email: contact.email ?? '', contactType: contact.contactType, defaultLanguage: contact.defaultLanguage ?? 'fr_FR', timezone: contact.timezone ?? 'Europe/Paris' };
+  return { id: contact.id, firstName: contact.firstName, lastName: contact.lastName, function: contact.function, phoneCode: contact.phoneCode ?? '+33', phone: contact.phone ?? '', email: contact.email ?? '', contactType: contact.contactType, defaultLanguage: contact.defaultLanguage ?? 'fr_FR', timezone: contact.timezone ?? 'Europe/Paris', siren: contact.siren ?? '' };
 }
 
 function inputOf(draft: ContactDraft): AedContactInput {
@@ -34,6 +34,7 @@ function inputOf(draft: ContactDraft): AedContactInput {
     contactType: draft.contactType as AedContactInput['contactType'],
     defaultLanguage: draft.defaultLanguage || null,
     timezone: draft.timezone || null,
+    siren: draft.siren.trim() || null,
   };
 }
 
@@ -121,6 +122,7 @@ function ContactDialog({ contact, onClose }: { contact: ContactDraft | null; onC
           <Dropdown inputId="contact-language" value={draft.defaultLanguage} options={languages} onChange={(event) => set('defaultLanguage', String(event.value))} className="w-full" />
         </div>
         {text('timezone', t('aed.contact.timezone'))}
+        {draft.contactType === 'operator' ? text('siren', t('aed.contact.siren'), 'text', 'col-12 md:col-6') : null}
         <small className="col-12 text-600">{t('aed.contacts.rule')}</small>
       </form>
     </Dialog>

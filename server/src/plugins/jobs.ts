@@ -1,28 +1,8 @@
-import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { inJobSpan } from '../observability/job-spans';
-
-type Ending = (...args: unknown[]) => Promise<unknown>;
-const { prototype: manager } = createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<'complete' | 'fail', Ending> };
-let warnEnding: (error: unknown) => void = () => undefined;
-/**
- * pg-boss 10 records the end of a job with complete() or fail() without awaiting either (watch() in
- * src/manager.js): when the database is unreachable at that moment, the rejection is unhandled,
- * which stops a Node process. Nothing is lost by logging it instead: the job stays active until its
- * expiry, then pg-boss retries it, and every job here can run again.
- */
-for (const method of ['complete', 'fail'] as const) {
-  const end = manager[method];
-  if ((end as { guarded?: boolean }).guarded) continue;
-  manager[method] = Object.assign(
-    function (this: unknown, ...args: unknown[]) {
-      return end.apply(this, args).catch((error: unknown) => warnEnding(error));
-    },
-    { guarded: true },
-  );
-}
+import { startQueueWorker, type QueueWorker } from './job-worker';
 
 type Handler<T> = (data: T, job: { id: string }) => Promise<void>;
 
@@ -45,11 +25,14 @@ export interface Jobs {
 
 export function createJobs(database: Database, log: FastifyBaseLogger, options: { pollingSeconds?: number } = {}): Jobs {
   const boss = new PgBoss({ db: database.boss, schema: 'pgboss', supervise: true, schedule: false });
-  warnEnding = (error) => log.warn({ err: error }, 'job end not recorded (database unreachable): the job runs again after its expiry');
+  const reports = {
+    endNotRecorded: (error: unknown) => log.warn({ err: error }, 'job end not recorded (database unreachable): the job runs again after its expiry'),
+    failed: (error: unknown) => log.error({ err: error }, 'job worker error'),
+  };
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   const workers = new Map<string, Handler<object>>();
   // This instance's worker of each queue, woken when it sends a job due now.
-  const workerIds = new Map<string, string>();
+  const running = new Map<string, QueueWorker>();
   let started = false;
   return {
     work(queue, handler) {
@@ -64,8 +47,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
         retryBackoff: true,
       });
       // Without this the job waits for the next poll, up to the polling interval.
-      const workerId = workerIds.get(queue);
-      if (id && workerId && !sendOptions.startAfterSeconds) boss.notifyWorker(workerId);
+      if (id && !sendOptions.startAfterSeconds) running.get(queue)?.wake();
       return id;
     },
     async cancel(queue, id) {
@@ -76,17 +58,17 @@ export function createJobs(database: Database, log: FastifyBaseLogger, options: 
       await boss.start();
       for (const [queue, handler] of workers) {
         await boss.createQueue(queue);
-        const workerId = await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async (jobs) => {
-          for (const job of jobs) await inJobSpan(queue, () => handler(job.data, job));
-        });
-        workerIds.set(queue, workerId);
+        const run = (job: PgBoss.Job<object>) => inJobSpan(queue, () => handler(job.data, job));
+        running.set(queue, startQueueWorker(boss, queue, run, (options.pollingSeconds ?? 2) * 1000, reports));
       }
       started = true;
     },
     async stop() {
       if (!started) return;
       started = false;
-      workerIds.clear();
+      const stopping = [...running.values()];
+      running.clear();
+      await Promise.all(stopping.map((worker) => worker.stop(5000)));
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };

@@ -9,14 +9,9 @@ import { routeKey, type AuditedCall } from './endpoint';
 import { allEndpoints } from './endpoints';
 
 const sa = '/services/backOffice';
-const sb = '/services/backoffice';
-const ap = `${sb}/admin/notification`;
-const im = `${sb}/aedImport`;
 
 export const auditedCalls: Record<string, AuditedCall> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.audit ? [[routeKey(entry), entry.audit]] : []))),
-  [`POST ${sb}/user/updtPwd`]: { action: 'account.password' },
-  [`POST ${sb}/password/renew`]: { action: 'account.passwordRenew', target: 'body.idUser' },
   [`PATCH ${sa}/aed/patchAed/:udid`]: { action: 'aed.save', target: 'params.udid' },
   [`PATCH ${sa}/aed/softDelete`]: { action: 'aed.softDelete', target: 'body.udid' },
   [`PATCH ${sa}/aed/restoreAed`]: { action: 'aed.restore', target: 'body.udid' },
@@ -32,19 +27,6 @@ export const auditedCalls: Record<string, AuditedCall> = {
   [`PATCH ${sa}/aed/linkGeoDaeToSA`]: { action: 'aed.linkGeoDae', target: 'body.udid', details: ['geoDaeUdid'] },
   [`PATCH ${sa}/aed/aedMerge`]: { action: 'aed.merge', target: 'body.preferredUdid', details: ['mergedUdids', 'confirmEmpty'] },
 
-  [`POST ${im}/importFile`]: { action: 'import.upload' },
-  [`POST ${im}/createImport`]: { action: 'import.create', target: 'body.fileName', details: ['idSite'] },
-  [`POST ${im}/mappings`]: { action: 'import.map', target: 'body.idImport' },
-  [`POST ${im}/processImport`]: { action: 'import.process', target: 'body.idImport' },
-  [`POST ${im}/pauseImport`]: { action: 'import.pause', target: 'body.idImport' },
-  [`POST ${im}/resumeImport`]: { action: 'import.resume', target: 'body.idImport' },
-  [`POST ${im}/processByRow`]: { action: 'import.processRow', target: 'body.idImport', details: ['row', 'forced'] },
-
-  [`POST ${ap}/playOrStopNotification`]: { action: 'notification.playOrStop', target: 'body.id' },
-  [`DELETE ${ap}/deleteAdminNotification/:id`]: { action: 'notification.delete', target: 'params.id' },
-  [`POST ${ap}/duplicateDraft`]: { action: 'notification.duplicate', target: 'body.id' },
-  [`POST ${ap}/postAdminNotification`]: { action: 'notification.post', target: 'body.id', details: ['idSite', 'osDevice', 'sendingType', 'distribution', 'draft'] },
-  [`POST ${ap}/launchTestNotificationPush`]: { action: 'notification.test', target: 'body.idTester', details: ['idSite'] },
 };
 
 /**
@@ -53,14 +35,9 @@ export const auditedCalls: Record<string, AuditedCall> = {
  */
 export const notAudited: Record<string, string> = {
   ...Object.fromEntries(allEndpoints.flatMap((entry) => (entry.notAudited ? [[routeKey(entry), entry.notAudited]] : []))),
-  [`POST ${sa}/signin/`]: 'the sign-in writes its own rows, success and failure alike (authActions)',
-  [`POST ${sb}/password/forgot`]: 'sends a mail to the address given; changes nothing until the renewal',
-  [`POST ${sb}/password/verifyToken`]: 'reads a token',
   [`POST ${sa}/aed/getAllList`]: 'a read sent as POST',
   [`POST ${sa}/aed/getAedsMap`]: 'a read sent as POST',
   [`POST ${sa}/aed/export`]: 'a read sent as POST (an export file)',
-  [`POST ${im}/exportAed`]: 'a read sent as POST (an export file)',
-  [`POST ${ap}/getPotentialCitizens`]: 'a read sent as POST (a count)',
 };
 
 /**

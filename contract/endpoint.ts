@@ -51,6 +51,11 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A multipart upload (the file in the field `file`): the handler reads the stream itself, the
+   * SPA sends a FormData. Such an endpoint has no body schema.
+   */
+  upload?: true;
   /** The `data` of a 200 answer; absent when the answer is a file. */
   response?: z.ZodType;
   /** Error statuses the endpoint documents besides 200. */
@@ -71,8 +76,10 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 
 type Part<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? { [P in K]: z.input<E[K]> } : { [P in K]?: never };
 
-/** What a caller gives: the endpoint's path parameters, query and body, each typed by its schema. */
-export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+type Body<E extends Endpoint> = E['upload'] extends true ? { body: FormData } : Part<E, 'body'>;
+
+/** What a caller gives: the endpoint's path parameters, query and body, each typed by its schema (an upload's body is a FormData). */
+export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Body<E>;
 
 /** The `data` of the endpoint's 200 answer. */
 export type EndpointData<E extends Endpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : Blob;

@@ -12,6 +12,8 @@ import { importEndpoints } from './import.endpoints';
 import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
+import { notificationEndpoints } from './notification.endpoints';
+import { responderEndpoints } from './responder.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
 
@@ -34,6 +36,8 @@ export const endpoints = {
   indicator: indicatorEndpoints,
   inspection: inspectionEndpoints,
   news: newsEndpoints,
+  notification: notificationEndpoints,
+  responder: responderEndpoints,
   tester: testerEndpoints,
   validation: validationEndpoints,
 };

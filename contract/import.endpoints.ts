@@ -1,35 +1,173 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { presetListQuery, presetParams, savedPreset, savePresetBody } from './import.schemas';
+import {
+  createImportBody,
+  exportAedBody,
+  idImportBody,
+  idImportParams,
+  importFileResult,
+  importListQuery,
+  importRowResult,
+  importRun,
+  mappingsBody,
+  presetListQuery,
+  presetParams,
+  processByRowBody,
+  rowsQuery,
+  savedPreset,
+  savePresetBody,
+} from './import.schemas';
 
 const base = '/services/backoffice/aedImport';
 const tags = ['import'];
+const access = 'aed.import';
+const unknownImport = { own: 404, note: 'an unknown import' } as const;
+
+/** A step of a run (start, pause, resume): the run as it now is, or 409 when its chart refuses the step. */
+const runStep = (path: string, summary: string, action: string) =>
+  endpoint({
+    method: 'POST',
+    path: `${base}/${path}`,
+    summary,
+    tags,
+    access,
+    body: idImportBody,
+    response: importRun,
+    errors: [400, 401, 403, 404, 409],
+    writes: true,
+    audit: { action, target: 'body.idImport' },
+    matrix: unknownImport,
+  });
 
 /**
- * The AED import's saved mappings (spec §7 "Import"), capability aed.import: a mapping kept under
- * a name for an account is proposed again when a file with the same header comes back. The other
- * import calls are still declared in server/src/modules/imports/routes.ts.
+ * The AED import (spec §7 "Import", docs/api-import.md), capability aed.import: a file is
+ * uploaded, becomes a run of an account, is mapped, then processed as a durable whole-file job
+ * or row by row; its results are listed and exported. A mapping may be kept under a name and is
+ * proposed again when a file with the same header comes back.
  */
 export const importEndpoints = {
+  importFile: endpoint({
+    method: 'POST',
+    path: `${base}/importFile`,
+    summary: 'Stores an uploaded file (multipart field `file`) and reads its header, sample rows, preset and proposals',
+    tags,
+    access,
+    upload: true,
+    response: importFileResult,
+    errors: [400, 401, 403, 413, 422, 429],
+    writes: true,
+    audit: { action: 'import.upload' },
+    matrix: { own: 200, note: 'a small CSV' },
+  }),
+  createImport: endpoint({
+    method: 'POST',
+    path: `${base}/createImport`,
+    summary: 'Makes an uploaded file the run of an account the caller may write',
+    tags,
+    access,
+    body: createImportBody,
+    response: importRun,
+    errors: [400, 401, 403, 404, 409],
+    writes: true,
+    audit: { action: 'import.create', target: 'body.fileName', details: ['idSite'] },
+    matrix: { own: 404, other: 403, note: 'an unknown file; other: idSite of another account, refused first' },
+  }),
+  saveMappings: endpoint({
+    method: 'POST',
+    path: `${base}/mappings`,
+    summary: 'Saves the column mapping of a run (again, until processing starts)',
+    tags,
+    access,
+    body: mappingsBody,
+    response: importRun,
+    errors: [400, 401, 403, 404, 409],
+    writes: true,
+    audit: { action: 'import.map', target: 'body.idImport' },
+    matrix: unknownImport,
+  }),
+  startImport: runStep('processImport', 'Starts the durable whole-file run', 'import.process'),
+  pauseImport: runStep('pauseImport', 'Pauses a whole-file run after its current batch', 'import.pause'),
+  resumeImport: runStep('resumeImport', 'Resumes a paused run from its first row not yet processed', 'import.resume'),
+  processRow: endpoint({
+    method: 'POST',
+    path: `${base}/processByRow`,
+    summary: 'Processes one row again (a retry), or accepts a potential duplicate (forced)',
+    tags,
+    access,
+    body: processByRowBody,
+    response: importRowResult,
+    errors: [400, 401, 403, 404, 409],
+    writes: true,
+    audit: { action: 'import.processRow', target: 'body.idImport', details: ['row', 'forced'] },
+    matrix: unknownImport,
+  }),
+  exportResults: endpoint({
+    method: 'POST',
+    path: `${base}/exportAed`,
+    summary: 'The rows of a run (all, or those asked) with their results and messages, as a workbook or CSV',
+    tags,
+    access,
+    body: exportAedBody,
+    errors: [400, 401, 403, 404],
+    writes: false,
+    notAudited: 'a read sent as POST (an export file)',
+    matrix: unknownImport,
+  }),
+  getImport: endpoint({
+    method: 'GET',
+    path: `${base}/getImport/:idImport`,
+    summary: 'A run as stored, to resume it after a reload',
+    tags,
+    access,
+    params: idImportParams,
+    response: importRun,
+    errors: [400, 401, 403, 404],
+    writes: false,
+    matrix: unknownImport,
+  }),
+  getImports: endpoint({
+    method: 'GET',
+    path: `${base}/getImports`,
+    summary: 'The runs of the caller’s accounts (or of one of them), newest first',
+    tags,
+    access,
+    query: importListQuery,
+    response: z.array(importRun),
+    errors: [400, 401, 403],
+    writes: false,
+    matrix: { own: 200, other: 403, note: 'other: idSite of another account' },
+  }),
+  getRows: endpoint({
+    method: 'GET',
+    path: `${base}/getRows`,
+    summary: 'One page of a run’s rows with their status and messages',
+    tags,
+    access,
+    query: rowsQuery,
+    response: z.object({ list: z.array(importRowResult), count: z.number().int() }),
+    errors: [400, 401, 403, 404],
+    writes: false,
+    matrix: unknownImport,
+  }),
   savePreset: endpoint({
     method: 'POST',
     path: `${base}/presets`,
     summary: 'Keeps the mapping of a run under a name for an account (replaces the account’s mapping of that name)',
     tags,
-    access: 'aed.import',
+    access,
     body: savePresetBody,
     response: savedPreset,
     errors: [400, 401, 403, 404],
     writes: true,
     audit: { action: 'import.presetSave', target: 'body.idImport', details: ['idSite'] },
-    matrix: { own: 404, note: 'an unknown import' },
+    matrix: unknownImport,
   }),
   listPresets: endpoint({
     method: 'GET',
     path: `${base}/presets`,
     summary: 'The saved mappings of the caller’s accounts (or of one of them), newest first',
     tags,
-    access: 'aed.import',
+    access,
     query: presetListQuery,
     response: z.array(savedPreset),
     errors: [400, 401, 403],
@@ -41,7 +179,7 @@ export const importEndpoints = {
     path: `${base}/presets/:id`,
     summary: 'Forgets a saved mapping of one of the caller’s accounts',
     tags,
-    access: 'aed.import',
+    access,
     params: presetParams,
     response: z.object({ id: z.number().int() }),
     errors: [400, 401, 403, 404],

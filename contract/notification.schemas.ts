@@ -129,6 +129,7 @@ export const listQuery = z.object({
 });
 
 export const notificationList = z.object({ list: z.array(notificationItem), count: z.number().int() });
+export type NotificationPage = z.infer<typeof notificationList>;
 
 export const idBody = z.object({ id: z.coerce.number().int().positive() });
 export const idParams = z.object({ id: z.coerce.number().int().positive() });

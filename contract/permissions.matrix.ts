@@ -14,6 +14,8 @@ import { importEndpoints } from './import.endpoints';
 import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
+import { notificationEndpoints } from './notification.endpoints';
+import { responderEndpoints } from './responder.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
 
@@ -35,8 +37,6 @@ export const matrixGroups = [0, 1, 5, 6, 7, 8, 9, 100001, 100002] as const;
 export type MatrixGroup = (typeof matrixGroups)[number];
 
 const sa = '/services/backOffice';
-const sb = '/services/backoffice';
-const rp = '/services/responder/v1';
 
 export const permissionMatrix: readonly MatrixRow[] = [
   // Operations and documentation
@@ -51,15 +51,9 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: '/services/ws', access: 'public', own: 404, note: 'plain HTTP on the WebSocket path; the socket itself checks the token on setName' },
 
   // Sign-in, password, accounts
-  { method: 'POST', path: `${sa}/signin/`, access: 'public', own: 401, note: 'a wrong password: the same answer for everyone' },
-  { method: 'GET', path: `${sa}/signin/getExtraInfos`, access: 'public', own: 200 },
   { method: 'GET', path: `${sa}/signin/oidc/start`, access: 'public', own: 404, note: 'no identity provider configured' },
   { method: 'GET', path: `${sa}/signin/oidc/callback`, access: 'public', own: 302, note: 'back to the sign-in page with an error: no identity provider configured' },
-  { method: 'POST', path: `${sb}/user/updtPwd`, access: 'signedIn', own: 200, note: 'the same password again, with the current one (the test signs in anew afterwards)' },
   ...rowsOf(authEndpoints),
-  { method: 'POST', path: `${sb}/password/forgot`, access: 'public', own: 200, note: 'an unknown address answers as a known one' },
-  { method: 'POST', path: `${sb}/password/verifyToken`, access: 'public', own: 400, note: 'a token that does not exist' },
-  { method: 'POST', path: `${sb}/password/renew`, access: 'public', own: 400, note: 'a token that does not exist' },
   ...rowsOf(accountEndpoints),
   { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
 
@@ -100,29 +94,10 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(geoEndpoints),
 
   // AED import
-  { method: 'POST', path: `${sb}/aedImport/importFile`, access: 'aed.import', own: 200, note: 'a small CSV' },
-  { method: 'POST', path: `${sb}/aedImport/createImport`, access: 'aed.import', own: 404, other: 403, note: 'an unknown file; other: idSite of another account, refused first' },
-  { method: 'POST', path: `${sb}/aedImport/mappings`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/processImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/pauseImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/resumeImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/processByRow`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'POST', path: `${sb}/aedImport/exportAed`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'GET', path: `${sb}/aedImport/getImport/:idImport`, access: 'aed.import', own: 404, note: 'an unknown import' },
-  { method: 'GET', path: `${sb}/aedImport/getImports`, access: 'aed.import', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'GET', path: `${sb}/aedImport/getRows`, access: 'aed.import', own: 404, note: 'an unknown import' },
   ...rowsOf(importEndpoints),
 
   // Push notifications, news, testers
-  { method: 'GET', path: `${sb}/admin/notification/getAdminNotifications`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'POST', path: `${sb}/admin/notification/playOrStopNotification`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
-  { method: 'DELETE', path: `${sb}/admin/notification/deleteAdminNotification/:id`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
-  { method: 'POST', path: `${sb}/admin/notification/duplicateDraft`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
-  { method: 'GET', path: `${sb}/admin/notification/getDraftNotification`, access: 'admin.notifications', own: 404, note: 'an unknown notification' },
-  { method: 'POST', path: `${sb}/admin/notification/getPotentialCitizens`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'GET', path: `${sb}/admin/notification/getNoCitizen`, access: 'admin.notifications', own: 200, other: 403, note: 'other: idSite of another account' },
-  { method: 'POST', path: `${sb}/admin/notification/postAdminNotification`, access: 'admin.notifications', own: 200, other: 403, note: 'a programmed draft; other: idSite of another account' },
-  { method: 'POST', path: `${sb}/admin/notification/launchTestNotificationPush`, access: 'admin.notifications', own: 404, note: 'an unknown tester' },
+  ...rowsOf(notificationEndpoints),
   ...rowsOf(newsEndpoints),
   ...rowsOf(testerEndpoints),
 
@@ -136,18 +111,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(inspectionEndpoints),
 
   // Responder API (device tokens, never staff sessions)
-  { method: 'POST', path: `${rp}/register`, access: 'public', own: 400, note: 'a registration without consent fields is refused for everyone' },
-  { method: 'PUT', path: `${rp}/device`, access: 'responder', own: 200 },
-  { method: 'POST', path: `${rp}/device/token`, access: 'responder', own: 200 },
-  { method: 'GET', path: `${rp}/me`, access: 'responder', own: 200 },
-  { method: 'PUT', path: `${rp}/position`, access: 'responder', own: 200 },
-  { method: 'PUT', path: `${rp}/availability`, access: 'responder', own: 200 },
-  { method: 'GET', path: `${rp}/alert`, access: 'responder', own: 200 },
-  { method: 'GET', path: `${rp}/alerts/:alertId`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
-  { method: 'POST', path: `${rp}/alerts/:alertId/accept`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
-  { method: 'POST', path: `${rp}/alerts/:alertId/refuse`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
-  { method: 'POST', path: `${rp}/alerts/:alertId/progress`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
-  { method: 'POST', path: `${rp}/alerts/:alertId/cancel`, access: 'responder', own: 404, note: 'an alert the responder was not sent' },
+  ...rowsOf(responderEndpoints),
 ];
 
 /** The key of a row: `METHOD /path`. */

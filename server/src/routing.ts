@@ -5,6 +5,7 @@ import { indicatorCapabilities } from '../../contract/access';
 import type { Access, Endpoint, EndpointData } from '../../contract/endpoint';
 import { errorBody, ok } from '../../contract/http';
 import type { AppContext } from './context';
+import { requireResponder } from './modules/responders/auth';
 import { requireCapability, requireSignedIn } from './plugins/authenticate';
 
 /** The same Fastify instance, typed for zod request and response schemas. */
@@ -25,9 +26,12 @@ function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandl
   if (access === 'public') return undefined;
   if (access === 'signedIn') return requireSignedIn(ctx);
   if (access === 'indicators') return requireCapability(ctx, indicatorCapabilities);
-  if (access === 'responder') throw new Error(`routing: access ${access} is not declared through an endpoint table yet`);
+  if (access === 'responder') return requireResponder(ctx);
   return requireCapability(ctx, access);
 }
+
+/** OpenAPI note on each responder call (the document's security schemes are the staff ones). */
+const responderAuthorization = 'Authorization: Responder <device token from register>.';
 
 /** What a module may add to a route besides its handler. */
 export interface RouteOptions {
@@ -40,6 +44,8 @@ export interface RouteOptions {
    * the module also writes kept answers with its compiled writer (serialization.ts).
    */
   okSchema?: z.ZodType;
+  /** Fastify's route config, e.g. a rate limit of its own (`{ rateLimit: { max, timeWindow } }`). */
+  config?: Record<string, unknown>;
 }
 
 /**
@@ -54,9 +60,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     url: endpoint.path,
     ...(preHandler.length ? { preHandler } : {}),
     ...(options.attachValidation ? { attachValidation: true } : {}),
+    ...(options.config ? { config: options.config } : {}),
     schema: {
       tags: [...endpoint.tags],
       summary: endpoint.summary,
+      ...(endpoint.access === 'responder' ? { description: responderAuthorization } : {}),
+      ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

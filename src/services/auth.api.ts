@@ -1,23 +1,14 @@
 import type { z } from 'zod';
 import { authEndpoints } from '../../contract/auth.endpoints';
-import type { extraInfos } from '../../contract/auth.schemas';
+import type { extraInfos, forgotBody, renewBody, signInBody, verifyTokenBody } from '../../contract/auth.schemas';
 import { call } from './http';
-import type { SessionUser } from './storage';
 
 /** What the sign-in page and the app read before anyone signs in (third-party sign-in, adapters, ws path). */
 export type ExtraInfos = z.infer<typeof extraInfos>;
 
-export interface SignInRequest {
-  username: string;
-  password: string;
-  rememberMe: boolean;
-  timezone?: string;
-  lang?: string;
-}
-
 /** POST backOffice/signin/: the only call without a JWT. */
-export function signIn(body: SignInRequest, signal?: AbortSignal) {
-  return call<SessionUser>('/services/backOffice/signin/', { method: 'POST', body, signal, anonymous: true });
+export function signIn(body: z.input<typeof signInBody>, signal?: AbortSignal) {
+  return call(authEndpoints.signIn, { body }, { signal, anonymous: true });
 }
 
 /**
@@ -28,23 +19,13 @@ export function logout(token: string, signal?: AbortSignal) {
   return call(authEndpoints.logout, {}, { signal, anonymous: true, headers: { Authorization: `JWT ${token}` } });
 }
 
-export function getExtraInfos(origin: string, signal?: AbortSignal) {
-  return call<ExtraInfos>('/services/backOffice/signin/getExtraInfos', { query: { origin }, signal });
-}
+export const getExtraInfos = (origin: string, signal?: AbortSignal) => call(authEndpoints.getExtraInfos, { query: { origin } }, { signal });
 
 /** Forced or voluntary password update; answers a new session (the real group after a forced update). */
-export function updatePassword(password: string, signal?: AbortSignal) {
-  return call<SessionUser>('/services/backoffice/user/updtPwd', { method: 'POST', body: { password }, signal });
-}
+export const updatePassword = (password: string, signal?: AbortSignal) => call(authEndpoints.updatePassword, { body: { password } }, { signal });
 
-export function forgotPassword(body: { email: string; baseUrl: string; idSite?: number }, signal?: AbortSignal) {
-  return call<{ sent: boolean }>('/services/backoffice/password/forgot', { method: 'POST', body, signal });
-}
+export const forgotPassword = (body: z.input<typeof forgotBody>, signal?: AbortSignal) => call(authEndpoints.forgotPassword, { body }, { signal });
 
-export function verifyResetToken(body: { token: string; idUser: number }, signal?: AbortSignal) {
-  return call<{ valid: boolean }>('/services/backoffice/password/verifyToken', { method: 'POST', body, signal });
-}
+export const verifyResetToken = (body: z.input<typeof verifyTokenBody>, signal?: AbortSignal) => call(authEndpoints.verifyResetToken, { body }, { signal });
 
-export function renewPassword(body: { token: string; password: string; idUser: number; idSite?: number; baseUrl: string }, signal?: AbortSignal) {
-  return call<{ renewed: boolean }>('/services/backoffice/password/renew', { method: 'POST', body, signal });
-}
+export const renewPassword = (body: z.input<typeof renewBody>, signal?: AbortSignal) => call(authEndpoints.renewPassword, { body }, { signal });

@@ -1,13 +1,13 @@
+import type { z } from 'zod';
+import { notificationEndpoints as endpoints } from '../../contract/notification.endpoints';
 import type { FilterCondition } from '../../contract/notification.filter';
-import type { NotificationBody, NotificationItem, Targeting } from '../../contract/notification.schemas';
-import { call, type Result } from './http';
+import type { citizenDevice, NotificationBody, potentialCitizens, Targeting, testNotificationBody, testQueued } from '../../contract/notification.schemas';
+import { call } from './http';
 
 /**
- * The push notification calls of spec §7 (/services/backoffice/admin/notification/...), one
+ * The push notification calls of spec §7, as contract/notification.endpoints.ts declares them, one
  * function each. No React, no state: the notification machines call these from their actors.
  */
-
-const base = '/services/backoffice/admin/notification';
 
 /** What the list asks for: page is zero-based here, sent as page + 1 (spec §9). */
 export interface NotificationListQuery {
@@ -18,94 +18,47 @@ export interface NotificationListQuery {
   page: number;
 }
 
-export interface NotificationPage {
-  list: NotificationItem[];
-  count: number;
-}
-
 /** A responder's phone found for a single send (getNoCitizen). */
-export interface CitizenDevice {
-  udid: string;
-  responderId: number;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  os: string;
-  buildVersion: string | null;
-  accountStatus: string;
-}
-
+export type CitizenDevice = z.output<typeof citizenDevice>;
 /** Responders and phones a targeting reaches now. */
-export interface PotentialCitizens {
-  citizens: number;
-  devices: number;
-}
-
+export type PotentialCitizens = z.output<typeof potentialCitizens>;
 /** The test send of the add form (launchTestNotificationPush). */
-export interface TestNotificationBody {
-  idTester: number;
-  idSite: number;
-  osDevice: string;
-  language: string;
-  buildVersion: string;
-  message: string;
-  title?: string;
-  messageType?: string;
-  url?: string | null;
-}
+export type TestNotificationBody = z.input<typeof testNotificationBody>;
+export type TestQueued = z.output<typeof testQueued>;
 
-export interface TestQueued {
-  queued: number;
-  udid: string;
-  status: 'sent' | 'pending';
-}
+type ListQuery = z.input<(typeof endpoints.getAdminNotifications)['query']>;
 
 /** Drops the empty filters: the server reads an absent key as "any". */
-function listParams(query: NotificationListQuery): Record<string, string | number> {
-  const params: Record<string, string | number> = { limit: query.limit, page: query.page + 1 };
+function listParams(query: NotificationListQuery): ListQuery {
+  const params: ListQuery = { limit: query.limit, page: query.page + 1 };
   if (query.idSite !== null) params.idSite = query.idSite;
-  if (query.osDevice) params.osDevice = query.osDevice;
-  if (query.type) params.type = query.type;
+  if (query.osDevice) params.osDevice = query.osDevice as ListQuery['osDevice'];
+  if (query.type) params.type = query.type as ListQuery['type'];
   return params;
 }
 
-export function getAdminNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<Result<NotificationPage>> {
-  return call<NotificationPage>(`${base}/getAdminNotifications`, { query: listParams(query), signal });
-}
+export const getAdminNotifications = (query: NotificationListQuery, signal?: AbortSignal) => call(endpoints.getAdminNotifications, { query: listParams(query) }, { signal });
 
 /** Stops an activated send or plays a stopped or blocked one; answers the notification. */
-export function playOrStopNotification(id: number, signal?: AbortSignal): Promise<Result<NotificationItem>> {
-  return call<NotificationItem>(`${base}/playOrStopNotification`, { method: 'POST', body: { id }, signal });
-}
+export const playOrStopNotification = (id: number, signal?: AbortSignal) => call(endpoints.playOrStopNotification, { body: { id } }, { signal });
 
-export function deleteAdminNotification(id: number, signal?: AbortSignal): Promise<Result<{ id: number; deleted: true }>> {
-  return call<{ id: number; deleted: true }>(`${base}/deleteAdminNotification/${id}`, { method: 'DELETE', signal });
-}
+export const deleteAdminNotification = (id: number, signal?: AbortSignal) => call(endpoints.deleteAdminNotification, { params: { id } }, { signal });
 
 /** A draft copy of a notification, first in the list. */
-export function duplicateDraft(id: number, signal?: AbortSignal): Promise<Result<NotificationItem>> {
-  return call<NotificationItem>(`${base}/duplicateDraft`, { method: 'POST', body: { id }, signal });
-}
+export const duplicateDraft = (id: number, signal?: AbortSignal) => call(endpoints.duplicateDraft, { body: { id } }, { signal });
 
-export function getDraftNotification(id: number, signal?: AbortSignal): Promise<Result<NotificationItem>> {
-  return call<NotificationItem>(`${base}/getDraftNotification`, { query: { id }, signal });
-}
+export const getDraftNotification = (id: number, signal?: AbortSignal) => call(endpoints.getDraftNotification, { query: { id } }, { signal });
 
-export function getPotentialCitizens(targeting: Targeting, signal?: AbortSignal): Promise<Result<PotentialCitizens>> {
-  return call<PotentialCitizens>(`${base}/getPotentialCitizens`, { method: 'POST', body: targeting, signal });
-}
+export const getPotentialCitizens = (targeting: Targeting, signal?: AbortSignal) => call(endpoints.getPotentialCitizens, { body: targeting }, { signal });
 
 /** Phones for a single send by name, phone, e-mail or udid (2 to 100 characters). */
-export function getNoCitizen(query: { filter: string; idSite: number; osDevice: string }, signal?: AbortSignal): Promise<Result<CitizenDevice[]>> {
-  return call<CitizenDevice[]>(`${base}/getNoCitizen`, { query, signal });
-}
+export const getNoCitizen = (query: z.input<(typeof endpoints.getNoCitizen)['query']>, signal?: AbortSignal) => call(endpoints.getNoCitizen, { query }, { signal });
 
-/** Creates a notification (sent now, programmed, or a draft), or updates the draft `body.id`. */
-export function postAdminNotification(body: Partial<NotificationBody> & { filter: FilterCondition[] }, signal?: AbortSignal): Promise<Result<NotificationItem>> {
-  return call<NotificationItem>(`${base}/postAdminNotification`, { method: 'POST', body, signal });
-}
+/**
+ * Creates a notification (sent now, programmed, or a draft), or updates the draft `body.id`. The
+ * form sends the fields it has; the server names any that is missing or invalid.
+ */
+export const postAdminNotification = (body: Partial<NotificationBody> & { filter: FilterCondition[] }, signal?: AbortSignal) =>
+  call(endpoints.postAdminNotification, { body: body as z.input<(typeof endpoints.postAdminNotification)['body']> }, { signal });
 
-export function launchTestNotificationPush(body: TestNotificationBody, signal?: AbortSignal): Promise<Result<TestQueued>> {
-  return call<TestQueued>(`${base}/launchTestNotificationPush`, { method: 'POST', body, signal });
-}
+export const launchTestNotificationPush = (body: TestNotificationBody, signal?: AbortSignal) => call(endpoints.launchTestNotificationPush, { body }, { signal });

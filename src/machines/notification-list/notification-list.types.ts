@@ -1,6 +1,7 @@
 import type { messageTypes, NotificationItem, osDevices } from '../../../contract/notification.schemas';
 import type { Result } from '../../services/http';
-import type { NotificationListQuery, NotificationPage } from '../../services/notification.api';
+import type { NotificationPage } from '../../../contract/notification.schemas';
+import type { NotificationListQuery } from '../../services/notification.api';
 
 export type OsDevice = (typeof osDevices)[number];
 export type MessageType = (typeof messageTypes)[number];

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { ok } from '../../../../contract/http';
 import { importEndpoints as endpoints } from '../../../../contract/import.endpoints';
-import * as schemas from '../../../../contract/import.schemas';
+import { importLimits } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
-import { requireCapability, sessionOf } from '../../plugins/authenticate';
-import { route, typed } from '../../routing';
+import { sessionOf } from '../../plugins/authenticate';
+import { route } from '../../routing';
 import { exportResults } from './export';
 import * as repo from './repo';
 import { importQueue, runImportJob, sweepOrphanedRuns, type ImportJob, type ImportRuntime } from './run-job';
@@ -14,8 +12,6 @@ import { deletePreset, listPresets } from './saved-presets';
 import * as service from './service';
 import { readImportSettings } from './settings';
 import { uploadFile } from './upload';
-
-const prefix = '/services/backoffice/aedImport';
 
 /**
  * The AED import calls (spec §7 "Import", documented in docs/api-import.md), in their own scope
@@ -45,85 +41,25 @@ export async function importRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
 
   await fastify.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: schemas.importLimits.maxFileBytes, files: 1, fields: 5, parts: 6 } });
-    const app = typed(scope);
-    const allowed = requireCapability(ctx, 'aed.import');
-    const tags = ['import'];
+    await scope.register(multipart, { limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 5, parts: 6 } });
 
-    app.post(`${prefix}/importFile`, {
-      preHandler: allowed,
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: ok(schemas.importFileResult) } },
-      handler: async (request) => ({ data: await uploadFile(ctx, sessionOf(request), request, runtime.settings) }),
+    route(scope, ctx, endpoints.importFile, async (request) => ({ data: await uploadFile(ctx, sessionOf(request), request as FastifyRequest, runtime.settings) }));
+    route(scope, ctx, endpoints.createImport, async (request) => ({ data: await service.createImport(ctx, sessionOf(request), request.body) }));
+    route(scope, ctx, endpoints.saveMappings, async (request) => ({ data: await service.saveMapping(ctx, sessionOf(request), request.body) }));
+    route(scope, ctx, endpoints.startImport, async (request) => ({ data: await service.startProcessing(ctx, sessionOf(request), request.body.idImport) }));
+    route(scope, ctx, endpoints.pauseImport, async (request) => ({ data: await service.pauseProcessing(ctx, sessionOf(request), request.body.idImport) }));
+    route(scope, ctx, endpoints.resumeImport, async (request) => ({ data: await service.resumeProcessing(ctx, sessionOf(request), request.body.idImport) }));
+    route(scope, ctx, endpoints.processRow, async (request) => ({ data: await service.processRow(ctx, sessionOf(request), request.body) }));
+    route(scope, ctx, endpoints.exportResults, async (request, reply) => {
+      const lang = request.body.lang ?? String(request.headers['accept-language'] ?? 'en');
+      const { stream, filename, type } = await exportResults(ctx, sessionOf(request), { ...request.body, lang });
+      return reply.header('content-type', type).header('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"`).send(stream);
     });
-
-    app.post(`${prefix}/createImport`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.createImportBody, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.createImport(ctx, sessionOf(request), request.body) }),
-    });
-
-    app.post(`${prefix}/mappings`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.mappingsBody, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.saveMapping(ctx, sessionOf(request), request.body) }),
-    });
-
-    app.post(`${prefix}/processImport`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.idImportBody, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.startProcessing(ctx, sessionOf(request), request.body.idImport) }),
-    });
-
-    app.post(`${prefix}/pauseImport`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.idImportBody, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.pauseProcessing(ctx, sessionOf(request), request.body.idImport) }),
-    });
-
-    app.post(`${prefix}/resumeImport`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.idImportBody, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.resumeProcessing(ctx, sessionOf(request), request.body.idImport) }),
-    });
-
-    app.post(`${prefix}/processByRow`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.processByRowBody, response: { 200: ok(schemas.importRowResult) } },
-      handler: async (request) => ({ data: await service.processRow(ctx, sessionOf(request), request.body) }),
-    });
-
-    app.post(`${prefix}/exportAed`, {
-      preHandler: allowed,
-      schema: { tags, body: schemas.exportAedBody },
-      handler: async (request, reply) => {
-        const lang = request.body.lang ?? String(request.headers['accept-language'] ?? 'en');
-        const { stream, filename, type } = await exportResults(ctx, sessionOf(request), { ...request.body, lang });
-        return reply.header('content-type', type).header('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"`).send(stream);
-      },
-    });
-
-    app.get(`${prefix}/getImport/:idImport`, {
-      preHandler: allowed,
-      schema: { tags, params: schemas.idImportParams, response: { 200: ok(schemas.importRun) } },
-      handler: async (request) => ({ data: await service.getImport(ctx, sessionOf(request), request.params.idImport) }),
-    });
-
-    app.get(`${prefix}/getImports`, {
-      preHandler: allowed,
-      schema: { tags, querystring: schemas.importListQuery, response: { 200: ok(z.array(schemas.importRun)) } },
-      handler: async (request) => ({ data: await service.listImports(ctx, sessionOf(request), request.query.idSite) }),
-    });
-
-    app.get(`${prefix}/getRows`, {
-      preHandler: allowed,
-      schema: { tags, querystring: schemas.rowsQuery, response: { 200: ok(z.object({ list: z.array(schemas.importRowResult), count: z.number().int() })) } },
-      handler: async (request) => ({ data: await service.listRows(ctx, sessionOf(request), request.query) }),
-    });
-
+    route(scope, ctx, endpoints.getImport, async (request) => ({ data: await service.getImport(ctx, sessionOf(request), request.params.idImport) }));
+    route(scope, ctx, endpoints.getImports, async (request) => ({ data: await service.listImports(ctx, sessionOf(request), request.query.idSite) }));
+    route(scope, ctx, endpoints.getRows, async (request) => ({ data: await service.listRows(ctx, sessionOf(request), request.query) }));
     route(scope, ctx, endpoints.savePreset, async (request) => ({ data: await service.savePresetOfRun(ctx, sessionOf(request), request.body) }));
-
     route(scope, ctx, endpoints.listPresets, async (request) => ({ data: await listPresets(ctx, sessionOf(request), request.query.idSite) }));
-
     route(scope, ctx, endpoints.deletePreset, async (request) => {
       await deletePreset(ctx, sessionOf(request), request.params.id);
       return { data: { id: request.params.id } };

@@ -156,6 +156,18 @@ describe('fallback to the gazetteer', () => {
     expect(warnings[0].err?.message).toContain('HTTP 503');
   });
 
+  it('answers from the gazetteer when the caller’s own deadline passed while the service was timing out', async () => {
+    // On a busy machine the provider's time-out and the caller's deadline fire in the same turn.
+    const { geocoder, warnings } = geocoderFor('ban', silent.url, 300);
+    const deadline = new AbortController();
+    const searching = geocoder.search(blatin, deadline.signal);
+    const reversing = geocoder.reverse(45.7797, 3.0868, 'FR', deadline.signal);
+    setTimeout(() => deadline.abort(), 150);
+    expect((await searching)[0]).toMatchObject({ city: 'Clermont-Ferrand', precision: 'municipality' });
+    expect(await reversing).toMatchObject({ city: 'Clermont-Ferrand', precision: 'municipality' });
+    expect(warnings.map((line) => line.operation).sort()).toEqual(['reverse', 'search']);
+  });
+
   it('refuses a provider without a URL at start', () => {
     expect(() => createGeocoder(loadConfig({ GEOCODER: 'ban', LOG_LEVEL: 'silent' }))).toThrow(/GEOCODER_URL/);
   });

@@ -2,7 +2,6 @@ import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } 
 import type { AedExportBody, AedListBody, AedListItem, AedMapBody, GeoDaeExportBody } from '../../contract/aed-list.schemas';
 import { accountEndpoints } from '../../contract/account.endpoints';
 import { aedEndpoints } from '../../contract/aed.endpoints';
-import { geoEndpoints } from '../../contract/geo.endpoints';
 import { call, download, requestTimeoutMs, type Result } from './http';
 
 /**
@@ -188,10 +187,6 @@ export function getOptionsModules(lang: string, signal?: AbortSignal): Promise<R
   return call<AedOptions>('/services/backOffice/option/getOptionsModules', { query: { lang, module: 'aed' }, signal });
 }
 
-export function getCountries(lang: string, signal?: AbortSignal) {
-  return call(geoEndpoints.countries, { query: { lang } }, { signal });
-}
-
 // ---- One AED ----------------------------------------------------------------------------------
 
 export function getAed(id: string, signal?: AbortSignal): Promise<Result<AedDetail>> {
@@ -286,29 +281,6 @@ export function markReportSoluble(id: number, signal?: AbortSignal): Promise<Res
 export function deleteReport(report: Pick<AedReport, 'id' | 'status'>, signal?: AbortSignal): Promise<Result<Deleted>> {
   const path = report.status === 'resolved' ? `${base}/reportDone/${report.id}` : `${base}/onGoingReport/${report.id}`;
   return call<Deleted>(path, { method: 'DELETE', signal });
-}
-
-// ---- Geocoding --------------------------------------------------------------------------------
-
-export interface GeoCodingQuery {
-  address: string;
-  city?: string;
-  zipCode?: string;
-  countryCode?: string;
-}
-
-export function geoCoding(query: GeoCodingQuery, signal?: AbortSignal) {
-  const cleaned = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as GeoCodingQuery;
-  return call(geoEndpoints.geoCoding, { query: cleaned }, { signal });
-}
-
-export function reverseGeoCoding(lat: number, lon: number, country: string | undefined, signal?: AbortSignal) {
-  return call(geoEndpoints.reverseGeoCoding, { query: { lat, lon, ...(country ? { country } : {}) } }, { signal });
-}
-
-/** Whether a pasted point is in the country, and the swapped point when only that one is. */
-export function checkCoordinates(lat: number, lon: number, country: string, signal?: AbortSignal) {
-  return call(geoEndpoints.coordinatesCheck, { query: { lat, lon, country } }, { signal });
 }
 
 // ---- Duplicates and merge ---------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useIntl } from '../../i18n/intl-provider';
-import { checkCoordinates } from '../../services/aed.api';
+import { checkCoordinates } from '../../services/geo.api';
 import { notify } from '../../services/notify';
 import { readClipboardCoordinates, type Coordinates } from './coordinates';
 

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { AedDetail } from '../../../contract/aed.schemas';
 import * as api from '../../services/aed.api';
+import * as geo from '../../services/geo.api';
 import type { Result } from '../../services/http';
 import { blankAed, newAedUdid, patchOf } from './aed-form.rules';
 import type { AedAction, AedDraft, AedOutcome, GeoOutcome, LoadOutcome, ReverseOutcome, TemplateOutcome } from './aed-form.types';
@@ -12,7 +13,7 @@ async function loadAll(udid: string, lang: string, signal: AbortSignal): Promise
   const [aed, options, countries, duplicates] = await Promise.all([
     creating ? Promise.resolve({ ok: true as const, data: blankAed() }) : api.getAed(udid, signal),
     api.getOptionsModules(lang, signal),
-    api.getCountries(lang, signal),
+    geo.getCountries(lang, signal),
     creating ? nothing : api.getPotentialDuplicates(udid, signal),
   ]);
   if (!aed.ok) return aed;
@@ -68,7 +69,7 @@ export const aedFormActors = {
   load: fromPromise<LoadOutcome, { udid: string; lang: string }>(({ input, signal }) => loadAll(input.udid, input.lang, signal)),
   save: fromPromise<AedOutcome, { udid: string; draft: AedDraft }>(({ input, signal }) => api.patchAed(input.udid, patchOf(input.draft), [], signal)),
   act: fromPromise<AedOutcome, { udid: string; action: AedAction }>(({ input, signal }) => runAction(input.udid, input.action, signal)),
-  geocode: fromPromise<GeoOutcome, api.GeoCodingQuery>(({ input, signal }) => api.geoCoding(input, signal)),
-  reverseGeocode: fromPromise<ReverseOutcome, { lat: number; lon: number; country?: string }>(({ input, signal }) => api.reverseGeoCoding(input.lat, input.lon, input.country, signal)),
+  geocode: fromPromise<GeoOutcome, geo.GeoCodingQuery>(({ input, signal }) => geo.geoCoding(input, signal)),
+  reverseGeocode: fromPromise<ReverseOutcome, { lat: number; lon: number; country?: string }>(({ input, signal }) => geo.reverseGeoCoding(input.lat, input.lon, input.country, signal)),
   loadTemplate: fromPromise<TemplateOutcome, { lang: string; problemType: number }>(({ input, signal }) => api.getEmailTemplate(input.lang, input.problemType, signal)),
 };

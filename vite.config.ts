@@ -32,11 +32,29 @@ function greenPrimary(): Plugin {
   };
 }
 
+/**
+ * An endpoint table (contract/<area>.endpoints.ts) also carries what only the server and the docs
+ * read: the OpenAPI summary, why a write is not audited, the permission matrix's notes. The SPA's
+ * copy leaves those texts empty, so a screen loads the paths and schemas it calls, not their prose.
+ */
+function endpointProseOut(): Plugin {
+  const prose = /\b(summary|notAudited|note): (['"`])(?:\\.|(?!\2)[^\\])*\2/g;
+  return {
+    name: 'vigil-endpoint-prose-out',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/contract\/[\w.-]+\.endpoints\.ts$/.test(id)) return null;
+      return { code: code.replace(prose, "$1: ''"), map: null };
+    },
+  };
+}
+
 /** Vite builds the SPA into dist/ (the server serves it); in development it proxies the API and the WebSocket. */
 export default defineConfig({
   plugins: [
     react(),
     greenPrimary(),
+    endpointProseOut(),
     // PrimeFlex and PrimeIcons' classes: only those the sources name reach the build.
     cssSubset({ sheets: /(primeflex\/primeflex|primeicons\/primeicons)\.css$/, sources: ['src', 'contract', 'index.html'] }),
   ],

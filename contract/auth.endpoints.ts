@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { extraInfos, extraInfosQuery, forgotBody, renewBody, signedInUser, signInBody, updatePasswordBody, verifyTokenBody } from './auth.schemas';
+import { extraInfos, extraInfosQuery, signedInUser, signInBody, updatePasswordBody } from './auth.schemas';
 
 const tags = ['auth'];
 const sa = '/services/backOffice';
@@ -10,9 +10,9 @@ const sb = '/services/backoffice';
 const signedIn = signedInUser.extend({ accountConfigured: z.boolean() });
 
 /**
- * Sign-in, session and password calls (spec §7). The sign-in and the three password-reset calls
- * are public and rate-limited per client address; the third-party sign-in (OIDC) redirects and is
- * declared in server/src/modules/auth/oidc.ts.
+ * Sign-in and session calls (spec §7). The sign-in is public and rate-limited per client address;
+ * the password reset by mail has its own table (password.endpoints.ts), off the sign-in screen's
+ * load; the third-party sign-in (OIDC) redirects and is declared in server/src/modules/auth/oidc.ts.
  */
 export const authEndpoints = {
   signIn: endpoint({
@@ -64,44 +64,5 @@ export const authEndpoints = {
     writes: true,
     audit: { action: 'account.logout' },
     matrix: { own: 200, note: 'ends the session token (the test signs in anew afterwards)' },
-  }),
-  forgotPassword: endpoint({
-    method: 'POST',
-    path: `${sb}/password/forgot`,
-    summary: 'Mails a renewal link to the address, if it is an account’s (an unknown address answers alike)',
-    tags,
-    access: 'public',
-    body: forgotBody,
-    response: z.object({ sent: z.boolean() }),
-    errors: [400, 429],
-    writes: true,
-    notAudited: 'sends a mail to the address given; changes nothing until the renewal',
-    matrix: { own: 200, note: 'an unknown address answers as a known one' },
-  }),
-  verifyResetToken: endpoint({
-    method: 'POST',
-    path: `${sb}/password/verifyToken`,
-    summary: 'Whether a renewal link’s token is still valid',
-    tags,
-    access: 'public',
-    body: verifyTokenBody,
-    response: z.object({ valid: z.boolean() }),
-    errors: [400, 429],
-    writes: false,
-    notAudited: 'reads a token',
-    matrix: { own: 400, note: 'a token that does not exist' },
-  }),
-  renewPassword: endpoint({
-    method: 'POST',
-    path: `${sb}/password/renew`,
-    summary: 'Sets a new password with a renewal link’s token (the token then stops working)',
-    tags,
-    access: 'public',
-    body: renewBody,
-    response: z.object({ renewed: z.boolean() }),
-    errors: [400, 429],
-    writes: true,
-    audit: { action: 'account.passwordRenew', target: 'body.idUser' },
-    matrix: { own: 400, note: 'a token that does not exist' },
   }),
 };

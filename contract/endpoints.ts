@@ -13,6 +13,7 @@ import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
 import { notificationEndpoints } from './notification.endpoints';
+import { passwordEndpoints } from './password.endpoints';
 import { responderEndpoints } from './responder.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
@@ -37,6 +38,7 @@ export const endpoints = {
   inspection: inspectionEndpoints,
   news: newsEndpoints,
   notification: notificationEndpoints,
+  password: passwordEndpoints,
   responder: responderEndpoints,
   tester: testerEndpoints,
   validation: validationEndpoints,

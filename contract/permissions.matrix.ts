@@ -15,6 +15,7 @@ import { indicatorEndpoints } from './indicator.endpoints';
 import { inspectionEndpoints } from './inspection.endpoints';
 import { newsEndpoints } from './news.endpoints';
 import { notificationEndpoints } from './notification.endpoints';
+import { passwordEndpoints } from './password.endpoints';
 import { responderEndpoints } from './responder.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
@@ -54,6 +55,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   { method: 'GET', path: `${sa}/signin/oidc/start`, access: 'public', own: 404, note: 'no identity provider configured' },
   { method: 'GET', path: `${sa}/signin/oidc/callback`, access: 'public', own: 302, note: 'back to the sign-in page with an error: no identity provider configured' },
   ...rowsOf(authEndpoints),
+  ...rowsOf(passwordEndpoints),
   ...rowsOf(accountEndpoints),
   { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
 

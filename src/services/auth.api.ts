@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { authEndpoints } from '../../contract/auth.endpoints';
-import type { extraInfos, forgotBody, renewBody, signInBody, verifyTokenBody } from '../../contract/auth.schemas';
+import type { extraInfos, signInBody } from '../../contract/auth.schemas';
 import { call } from './http';
 
 /** What the sign-in page and the app read before anyone signs in (third-party sign-in, adapters, ws path). */
@@ -23,9 +23,3 @@ export const getExtraInfos = (origin: string, signal?: AbortSignal) => call(auth
 
 /** Forced or voluntary password update; answers a new session (the real group after a forced update). */
 export const updatePassword = (password: string, signal?: AbortSignal) => call(authEndpoints.updatePassword, { body: { password } }, { signal });
-
-export const forgotPassword = (body: z.input<typeof forgotBody>, signal?: AbortSignal) => call(authEndpoints.forgotPassword, { body }, { signal });
-
-export const verifyResetToken = (body: z.input<typeof verifyTokenBody>, signal?: AbortSignal) => call(authEndpoints.verifyResetToken, { body }, { signal });
-
-export const renewPassword = (body: z.input<typeof renewBody>, signal?: AbortSignal) => call(authEndpoints.renewPassword, { body }, { signal });

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { forgotPassword } from '../../services/auth.api';
+import { forgotPassword } from '../../services/password.api';
 import type { ForgotOutcome } from './forgot-password.types';
 
 export const forgotPasswordActors = {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { errorKeys } from '../../../contract/errors';
-import { renewPassword, verifyResetToken } from '../../services/auth.api';
+import { renewPassword, verifyResetToken } from '../../services/password.api';
 import type { RenewOutcome } from './renew-password.types';
 
 export const renewPasswordActors = {

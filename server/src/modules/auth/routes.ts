@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '../../../../contract/auth.endpoints';
+import { passwordEndpoints } from '../../../../contract/password.endpoints';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
@@ -42,7 +43,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   route(
     fastify,
     ctx,
-    endpoints.forgotPassword,
+    passwordEndpoints.forgotPassword,
     async (request) => {
       service.forgotPassword(ctx, request.body, String(request.headers['accept-language'] ?? 'en'));
       return { data: { sent: true } };
@@ -53,7 +54,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   route(
     fastify,
     ctx,
-    endpoints.verifyResetToken,
+    passwordEndpoints.verifyResetToken,
     async (request) => {
       await service.verifyResetToken(ctx, request.body.token, request.body.idUser);
       return { data: { valid: true } };
@@ -64,7 +65,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   route(
     fastify,
     ctx,
-    endpoints.renewPassword,
+    passwordEndpoints.renewPassword,
     async (request) => {
       await service.renewPassword(ctx, request.body);
       return { data: { renewed: true } };

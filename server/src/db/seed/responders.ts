@@ -98,17 +98,20 @@ export async function seedResponders(db: Db, accounts: SeededAccounts): Promise<
 
 /**
  * While the demo runs, its responders' phones "report" every few minutes: their positions stay
- * fresh so that a demo alert always finds some. Returns a function that stops it.
+ * fresh so that a demo alert always finds some, from the start on (a demo started again the next
+ * morning, or a test run that outlasts ALERT_POSITION_FRESH_SECONDS, would otherwise find none
+ * until the first report). `refresh` reports once at once; `stop` ends the reports.
  */
-export function keepDemoRespondersFresh(ctx: AppContext, everySeconds = 300): () => void {
-  const timer = setInterval(() => {
+export function keepDemoRespondersFresh(ctx: AppContext, everySeconds = 300): { refresh(): Promise<void>; stop(): void } {
+  const refresh = () =>
     ctx.database
       .query(
         `UPDATE responder_positions p SET reported_at = now() - (random() * interval '5 minutes')
            FROM responders r WHERE r.id = p.responder_id AND r.email LIKE '%@${demoResponderDomain}'`,
       )
+      .then(() => undefined)
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'demo responder positions not refreshed'));
-  }, everySeconds * 1000);
+  const timer = setInterval(() => void refresh(), everySeconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return { refresh, stop: () => clearInterval(timer) };
 }

@@ -26,8 +26,9 @@ export async function alertRoutes(app: FastifyInstance, ctx: AppContext) {
     await pushDelivery(ctx).stop();
   });
   if (ctx.config.DEMO_DATA) {
-    const stopRefreshing = keepDemoRespondersFresh(ctx);
-    app.addHook('onClose', async () => stopRefreshing());
+    const demoPhones = keepDemoRespondersFresh(ctx);
+    app.addHook('onReady', demoPhones.refresh);
+    app.addHook('onClose', async () => demoPhones.stop());
   }
 
   route(app, ctx, endpoints.options, async (request) => ({ data: await service.options(ctx, sessionOf(request)) }));

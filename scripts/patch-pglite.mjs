@@ -5,15 +5,19 @@
 // the loop then calls the dead backend again forever, synchronously, at 100 % of a core: no timer,
 // request or shutdown runs again and the whole process hangs (electric-sql/pglite#1058, open in
 // 0.5.17). Vigil would rather fail the query and report itself not ready than freeze a dispatch
-// desk, so the loop rethrows what is not the longjmp. The upstream fix (pglite#1081) does the same;
-// drop this script once a release carries it.
+// desk, so the loop rethrows what is not the longjmp, and reports it first (onEngineFault). The
+// upstream fix (pglite#1081) rethrows too; drop the rethrow once a release carries it.
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const swallowed = /\.stackRestore\((\w+)\),(\w+)\.status===this\.POSTGRES_MAIN_LONGJMP&&(\w+)\._PostgresMainLongJmp\(\)\}/g;
-const rethrown = '.stackRestore($1);if($2.status!==this.POSTGRES_MAIN_LONGJMP)throw $2;$3._PostgresMainLongJmp()}';
-const marker = /\.status!==this\.POSTGRES_MAIN_LONGJMP\)throw /;
+// What an earlier version of this script wrote (a rethrow without the report): brought up to date.
+const rethrownBefore = /\.stackRestore\((\w+)\);if\((\w+)\.status!==this\.POSTGRES_MAIN_LONGJMP\)throw \2;(\w+)\._PostgresMainLongJmp\(\)\}/g;
+// Before rethrowing, the PGlite instance's `onEngineFault` (Vigil sets it) hears the exception
+// itself: what follows a broken backend may fail otherwise and hide the first cause.
+const rethrown = '.stackRestore($1);if($2.status!==this.POSTGRES_MAIN_LONGJMP){this.onEngineFault?.($2);throw $2}$3._PostgresMainLongJmp()}';
+const marker = /this\.onEngineFault\?\.\(/;
 
 const require = createRequire(import.meta.url);
 const dist = dirname(require.resolve('@electric-sql/pglite'));
@@ -28,7 +32,7 @@ for (const file of bundles) {
     patched += 1;
     continue;
   }
-  const next = text.replace(swallowed, rethrown);
+  const next = text.replace(swallowed, rethrown).replace(rethrownBefore, rethrown);
   if (next === text) throw new Error(`patch-pglite: the protocol loop of ${file} has changed; check electric-sql/pglite#1058 and update scripts/patch-pglite.mjs`);
   // A new file renamed over the old one: a copy hard-linked elsewhere keeps its own text.
   writeFileSync(`${file}.patching`, next);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineLog } from '../../server/src/db/engine-log';
+import { engineFault, engineLog } from '../../server/src/db/engine-log';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -14,15 +14,17 @@ import { startTestServer, type TestServer } from './harness';
 const pgliteModule = createRequire(import.meta.url).resolve('@electric-sql/pglite');
 
 /** Stops PGlite's backend in a child process: a hang there fails the test instead of freezing the suite. */
-function stopBackendInChild(): Promise<{ first: string; second: string } | 'hung'> {
+function stopBackendInChild(): Promise<{ first: string; second: string; faults: string[] } | 'hung'> {
   const script = `
     const { PGlite } = await import(${JSON.stringify(pgliteModule)});
     const db = await PGlite.create();
+    const faults = [];
+    db.onEngineFault = (error) => faults.push(error.name);
     await db.exec('CREATE TABLE t (x int)');
     const outcome = async (run) => { try { await run(); return 'resolved'; } catch (error) { return error.name; } };
     const first = await outcome(() => db.exec('COPY t FROM STDIN'));
     const second = await outcome(() => db.query('SELECT 1'));
-    process.stdout.write(JSON.stringify({ first, second }));`;
+    process.stdout.write(JSON.stringify({ first, second, faults }));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -33,7 +35,7 @@ function stopBackendInChild(): Promise<{ first: string; second: string } | 'hung
     child.on('exit', (code, signal) => {
       clearTimeout(hung);
       if (signal === 'SIGKILL') resolve('hung');
-      else if (code === 0) resolve(JSON.parse(output) as { first: string; second: string });
+      else if (code === 0) resolve(JSON.parse(output) as { first: string; second: string; faults: string[] });
       else reject(new Error(`child exited ${code}: ${output}`));
     });
   });
@@ -44,7 +46,9 @@ let engineRethrows = false;
 describe('an embedded engine whose Postgres stops', () => {
   it('fails the query that stopped it and every later one, instead of hanging the process', async () => {
     const result = await stopBackendInChild();
-    expect(result).toEqual({ first: 'ExitStatus', second: 'ExitStatus' });
+    expect(result).toMatchObject({ first: 'ExitStatus', second: 'ExitStatus' });
+    // The loop reported what broke it before rethrowing, for the engine's own log (engineFault).
+    expect((result as { faults: string[] }).faults[0]).toBe('ExitStatus');
     engineRethrows = true;
   });
 });
@@ -104,5 +108,18 @@ describe('the log of an embedded engine that stops', () => {
     expect(printed[0]).toContain('ERROR:  unexpected EOF on client connection');
     expect(printed[0]).toContain('unique constraint "…"');
     expect(printed[0]).not.toContain('someone@example.org');
+  });
+});
+
+describe('the first fault of an embedded engine', () => {
+  it('is printed once, with its name, its message and where it was raised', () => {
+    const printed: string[] = [];
+    const report = engineFault((text) => printed.push(text));
+    const trap = new WebAssembly.RuntimeError('memory access out of bounds');
+    report(trap);
+    report(new WebAssembly.RuntimeError('unreachable'));
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('The embedded database (PGlite) engine failed: RuntimeError: memory access out of bounds');
+    expect(printed[0]).toContain(trap.stack!.split('\n')[1].trim());
   });
 });

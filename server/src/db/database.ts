@@ -14,7 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { engineLog } from './engine-log';
+import { engineFault, engineLog } from './engine-log';
 import { isEmbeddedEngineStopped, markLostConnections } from './unavailable';
 
 /** The drizzle handle every repository uses, whichever engine is behind it. */
@@ -81,6 +81,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const location = dataDir === 'memory://' ? dataDir : join(dataDir, 'pglite');
   if (location !== 'memory://') mkdirSync(location, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(location, { extensions: { cube, earthdistance, pg_trgm, unaccent }, onStderr: engineLog() });
+  // Heard by the patched protocol loop (scripts/patch-pglite.mjs) before it rethrows what broke the engine.
+  (client as PGlite & { onEngineFault?: (error: unknown) => void }).onEngineFault = engineFault();
   const db = drizzlePglite(client) as unknown as Db;
   const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));
   await migratePglite(drizzlePglite(client), { migrationsFolder });

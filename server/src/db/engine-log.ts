@@ -25,3 +25,23 @@ export function engineLog(write: (text: string) => void = (text) => process.stde
     return false;
   };
 }
+
+/** Stack lines of a fault kept in its report: where in the engine (or in PGlite's JavaScript) it was raised. */
+const faultStackLines = 8;
+
+/**
+ * PGlite's `onEngineFault` (scripts/patch-pglite.mjs): the exception that broke the engine's
+ * protocol loop, not Postgres's own error path (an exit, a WebAssembly trap, an exception of the
+ * JavaScript the engine calls). Printed once, the first: later ones are its consequences.
+ */
+export function engineFault(write: (text: string) => void = (text) => process.stderr.write(text)): (error: unknown) => void {
+  let reported = false;
+  return (error) => {
+    if (reported) return;
+    reported = true;
+    const named = error as { name?: string; message?: string; status?: number; stack?: string };
+    const what = `${named?.name ?? typeof error}${named?.status !== undefined ? ` (status ${named.status})` : ''}: ${named?.message ?? String(error)}`;
+    const stack = (named?.stack ?? '').split('\n').slice(1, faultStackLines + 1).join('\n');
+    write(`The embedded database (PGlite) engine failed: ${what}\n${stack}${stack ? '\n' : ''}`);
+  };
+}

@@ -118,6 +118,9 @@ export const aedCount = z.object({
   externalCount: z.number().int(),
 });
 
+/** Counts answered with a list page: matching AEDs per account and in external accounts. */
+export type AedCount = z.output<typeof aedCount>;
+
 export const aedListResponse = z.object({ list: z.array(aedListItem), count: aedCount });
 export type AedListResponse = z.infer<typeof aedListResponse>;
 
@@ -148,6 +151,10 @@ export const aedMapResponse = z.object({
   clusters: z.array(aedMapCluster),
   points: z.array(aedMapPoint),
 });
+export type AedMapPoint = z.output<typeof aedMapPoint>;
+export type AedMapCluster = z.output<typeof aedMapCluster>;
+/** getAedsMap: grid clusters below zoom 14 (and AEDs alone in their cell), every point above. */
+export type AedMapData = z.output<typeof aedMapResponse>;
 
 /** POST aed/export: the list scope and order; answers an xlsx file. */
 export const aedExportBody = aedScope.extend({
@@ -181,3 +188,4 @@ export const accountWithAedCount = z.object({
   /** ids of the direct children. */
   child: z.array(z.number().int()),
 });
+export type AccountWithAedCount = z.output<typeof accountWithAedCount>;

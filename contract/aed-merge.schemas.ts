@@ -40,6 +40,7 @@ export const potentialDuplicate = z.object({
   serialNumber: z.string().nullable(),
 });
 export const potentialDuplicatesResponse = z.object({ reference: z.object({ udid: z.string(), name: z.string() }), list: z.array(potentialDuplicate) });
+export type PotentialDuplicate = z.output<typeof potentialDuplicate>;
 
 /** PATCH aed/linkGeoDaeToSA: links one of our AEDs (udid) to a GeoDAE record (udid or idGeocoeur). */
 export const linkGeoDaeBody = z
@@ -91,3 +92,7 @@ export const mergeResponse = z.object({
   warnings: z.array(z.object({ field: z.string(), key: z.string() })),
   mergedUdids: z.array(z.string()),
 });
+
+export type MergeInfo = z.output<typeof mergeInfoResponse>;
+export type MergeBody = z.input<typeof mergeBody>;
+export type MergeResult = z.output<typeof mergeResponse>;

@@ -43,3 +43,22 @@ export const rotateQuery = z.object({
   path: z.string().max(200).optional(),
 });
 export const pictureParams = z.object({ a: z.string().min(1).max(64), b: z.string().min(1).max(120) });
+/** GET option/getOptionsModules: every option list of the register, labelled in the asked language. */
+export const aedOptions = z.record(z.string(), z.array(optionItem));
+export type AedOptions = z.output<typeof aedOptions>;
+export type OptionItem = z.output<typeof optionItem>;
+
+/** GET aed/getAed/{id}?lat&lon: the point the answer's distance is measured from. */
+export const distanceQuery = z.object({ lat: z.coerce.number().min(-90).max(90).optional(), lon: z.coerce.number().min(-180).max(180).optional() });
+export const contactIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const fileIdParams = z.object({ id: z.string().max(12) });
+
+/** What a delete answers (a contact, a picture, a report). */
+export const deletedResult = z.object({ id: z.number().int(), deleted: z.boolean() });
+export type DeletedResult = z.output<typeof deletedResult>;
+
+export type EmailTemplate = z.output<typeof emailTemplate>;
+/** How a report is resolved: with or without a mail, from the template or the edited subject and text. */
+export type ResolveChoice = z.input<typeof resolveBody>;
+/** The mail sent to a reporter: the language of the template, or the edited subject and text. */
+export type MailChoice = Omit<z.input<typeof sendMailForReportBody>, 'idReport'>;

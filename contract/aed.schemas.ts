@@ -329,6 +329,7 @@ export const reportProblemBody = z.object({
   description: optionalText(2000),
   city: optionalText(120),
 });
+export type ReportProblemBody = z.input<typeof reportProblemBody>;
 
 // ---- Opening hours of a selection ------------------------------------------------------------
 

@@ -56,6 +56,11 @@ export interface Endpoint {
    * SPA sends a FormData. Such an endpoint has no body schema.
    */
   upload?: true;
+  /**
+   * An upload that also takes a plain JSON body instead (the handler tells them apart and validates
+   * it): that body's schema, for the SPA's input type. Neither the route nor the document reads it.
+   */
+  json?: z.ZodType;
   /** The `data` of a 200 answer; absent when the answer is a file. */
   response?: z.ZodType;
   /** Error statuses the endpoint documents besides 200. */
@@ -76,9 +81,11 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 
 type Part<E extends Endpoint, K extends 'params' | 'query' | 'body'> = E[K] extends z.ZodType ? { [P in K]: z.input<E[K]> } : { [P in K]?: never };
 
-type Body<E extends Endpoint> = E['upload'] extends true ? { body: FormData } : Part<E, 'body'>;
+type Json<E extends Endpoint> = E['json'] extends z.ZodType ? z.input<E['json']> : never;
 
-/** What a caller gives: the endpoint's path parameters, query and body, each typed by its schema (an upload's body is a FormData). */
+type Body<E extends Endpoint> = E['upload'] extends true ? { body: FormData | Json<E> } : Part<E, 'body'>;
+
+/** What a caller gives: the endpoint's path parameters, query and body, each typed by its schema (an upload's body is a FormData, or the JSON it also takes). */
 export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Body<E>;
 
 /** The `data` of the endpoint's 200 answer. */

@@ -57,7 +57,6 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(authEndpoints),
   ...rowsOf(passwordEndpoints),
   ...rowsOf(accountEndpoints),
-  { method: 'GET', path: `${sa}/account/accountList/getAccountListWithAEDCount`, access: 'aed.read', own: 200 },
 
   // Alerts
   ...rowsOf(alertEndpoints),
@@ -69,30 +68,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(indicatorEndpoints),
 
   // AED register
-  { method: 'POST', path: `${sa}/aed/getAllList`, access: 'aed.read', own: 200 },
-  { method: 'POST', path: `${sa}/aed/getAedsMap`, access: 'aed.read', own: 200 },
-  { method: 'POST', path: `${sa}/aed/export`, access: 'aed.read', own: 200 },
-  { method: 'GET', path: `${sa}/option/getOptionsModules`, access: 'aed.read', own: 200 },
-  { method: 'GET', path: `${sa}/aed/getAed/:id`, access: 'aed.read', own: 200, other: 404 },
-  { method: 'PATCH', path: `${sa}/aed/patchAed/:udid`, access: 'aed.write', own: 200, other: 404, note: 'a new name' },
   ...rowsOf(aedEndpoints),
-  { method: 'PATCH', path: `${sa}/aed/softDelete`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh AED per caller' },
-  { method: 'PATCH', path: `${sa}/aed/restoreAed`, access: 'aed.write', own: 200, other: 404, note: 'own: a fresh removed AED per caller' },
-  { method: 'DELETE', path: `${sa}/aed/contact/:id`, access: 'aed.write', own: 404, note: 'an unknown contact' },
-  { method: 'GET', path: `${sa}/aed/getFile/:id`, access: 'aed.read', own: 404, note: 'an unknown file' },
-  { method: 'PATCH', path: `${sa}/file/rotatePicture/:fileName`, access: 'aed.write', own: 404, note: 'an unknown picture' },
-  { method: 'DELETE', path: `${sa}/aed/pictures/:a/:b`, access: 'aed.write', own: 404, note: 'an unknown picture' },
-  { method: 'POST', path: `${sa}/aed/reportProblem`, access: 'aed.read', own: 200, other: 404 },
-  { method: 'DELETE', path: `${sa}/aed/reportDone/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
-  { method: 'DELETE', path: `${sa}/aed/onGoingReport/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
-  { method: 'GET', path: `${sa}/aed/onGoingReport/email-template`, access: 'aed.read', own: 200 },
-  { method: 'PATCH', path: `${sa}/aed/onGoingReport/resolve/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
-  { method: 'PATCH', path: `${sa}/aed/onGoingReport/soluble/:id`, access: 'aed.write', own: 404, note: 'an unknown report' },
-  { method: 'POST', path: `${sa}/email/sendMailForReportAed`, access: 'aed.write', own: 404, note: 'an unknown report' },
-  { method: 'GET', path: `${sa}/aed/potentialDuplicateAed`, access: 'aed.read', own: 200, other: 404 },
-  { method: 'PATCH', path: `${sa}/aed/linkGeoDaeToSA`, access: 'aed.merge', own: 404, other: 404, note: 'an unknown GeoDAE record' },
-  { method: 'GET', path: `${sa}/aed/aedsMergeInfo`, access: 'aed.merge', own: 200, other: 404, note: 'two AEDs of the account' },
-  { method: 'PATCH', path: `${sa}/aed/aedMerge`, access: 'aed.merge', own: 200, other: 404, note: 'own: two fresh AEDs per caller' },
   ...rowsOf(geoEndpoints),
 
   // AED import

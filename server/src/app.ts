@@ -25,7 +25,6 @@ import { auditRoutes } from './modules/audit/routes';
 import { alertRoutes } from './modules/alerts/routes';
 import { authRoutes } from './modules/auth/routes';
 import { allEndpoints } from '../../contract/endpoints';
-import { aedReadOnlyPosts } from './modules/aeds/list-pages';
 import { aedRoutes } from './modules/aeds/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { importRoutes } from './modules/imports/routes';
@@ -74,8 +73,8 @@ export function securityHeaderOptions(ctx: AppContext) {
   return { contentSecurityPolicy: contentSecurityPolicy(ctx), crossOriginEmbedderPolicy: false, frameguard: { action: 'deny' as const } };
 }
 
-/** Calls sent as POST that only read: declared so in their endpoint table, or the register's list reads. */
-const readOnlyPosts: ReadonlySet<string> = new Set([...aedReadOnlyPosts, ...allEndpoints.filter((entry) => entry.method !== 'GET' && !entry.writes).map((entry) => entry.path)]);
+/** Calls sent as POST that only read, as their endpoint tables declare them (`writes: false`). */
+const readOnlyPosts: ReadonlySet<string> = new Set([...allEndpoints.filter((entry) => entry.method !== 'GET' && !entry.writes).map((entry) => entry.path)]);
 
 /** Builds the HTTP and WebSocket server on a ready context. Tests call it and use `app.inject`. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

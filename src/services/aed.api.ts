@@ -1,130 +1,16 @@
-import type { AedContactInput, AedDetail, AedPatchBody, AedPicture, AedReport } from '../../contract/aed.schemas';
-import type { AedExportBody, AedListBody, AedListItem, AedMapBody, GeoDaeExportBody } from '../../contract/aed-list.schemas';
+import type { AedContactInput, AedPatchBody, AedReport, ReportProblemBody } from '../../contract/aed.schemas';
+import type { AedExportBody, AedListBody, AedMapBody, GeoDaeExportBody } from '../../contract/aed-list.schemas';
+import type { MergeBody } from '../../contract/aed-merge.schemas';
+import type { MailChoice, ResolveChoice } from '../../contract/aed-reports.schemas';
 import { accountEndpoints } from '../../contract/account.endpoints';
 import { aedEndpoints } from '../../contract/aed.endpoints';
-import { call, download, requestTimeoutMs, type Result } from './http';
+import { call, requestTimeoutMs, type Result } from './http';
 
 /**
- * The AED register calls of spec §7 (docs/api-aed.md), one function each. No React, no state:
- * the AED list, form and merge machines call these from their actors.
+ * The AED register calls of spec §7 (docs/api-aed.md), one function each, through the register's
+ * endpoint table (contract/aed.endpoints.ts): inputs and answers are typed by its schemas. No
+ * React, no state: the AED list, form and merge machines call these from their actors.
  */
-
-const base = '/services/backOffice/aed';
-
-/** Counts answered with a list page: matching AEDs per account and in external accounts. */
-export interface AedCount {
-  totalCount: number;
-  allCount: Array<{ idSite: number; count: number }>;
-  externalCount: number;
-}
-
-export interface AedListPage {
-  list: AedListItem[];
-  count: AedCount;
-}
-
-export interface AedMapPoint {
-  id: number;
-  udid: string;
-  name: string;
-  lat: number;
-  lon: number;
-  status: string;
-  alwaysOpened: boolean;
-  certified: boolean;
-  idSite: number;
-}
-
-export interface AedMapCluster {
-  lat: number;
-  lon: number;
-  count: number;
-  cell: string;
-}
-
-/** getAedsMap: grid clusters below zoom 14 (and AEDs alone in their cell), every point above. */
-export interface AedMapData {
-  mode: 'clusters' | 'points';
-  zoom: number;
-  total: number;
-  clusters: AedMapCluster[];
-  points: AedMapPoint[];
-}
-
-/** An account of the caller's tree with its AED counts. */
-export interface AccountWithAedCount {
-  id: number;
-  name: string;
-  kind: string;
-  tag: string | null;
-  parentId: number | null;
-  count: number;
-  totalLevel: number;
-  child: number[];
-}
-
-export interface OptionItem {
-  value: string | number;
-  label: string;
-  brand?: string;
-}
-
-/** getOptionsModules: every option list of the register, labelled in the asked language. */
-export type AedOptions = Record<string, OptionItem[]>;
-
-export interface PotentialDuplicate {
-  id: number;
-  udid: string;
-  idSite: number;
-  accountKind: string;
-  name: string;
-  address: string | null;
-  city: string | null;
-  lat: number;
-  lon: number;
-  distance: number;
-  similarity: number;
-  isLinked: boolean;
-  idGeocoeur: string | null;
-  source: string;
-  serialNumber: string | null;
-}
-
-export interface MergeInfo {
-  preferredUdid: string;
-  aeds: Array<{ udid: string; id: number; name: string; idSite: number; status: string; pictures: number; contacts: number; reports: number }>;
-  fields: Array<{ field: string; label: string; values: Array<{ udid: string; value: unknown }>; same: boolean; proposedUdid: string }>;
-}
-
-export interface MergeBody {
-  preferredUdid: string;
-  mergedUdids: string[];
-  values: Record<string, string>;
-  confirmEmpty?: boolean;
-}
-
-export interface MergeResult {
-  merged: boolean;
-  udid: string;
-  warnings: Array<{ field: string; key: string }>;
-  mergedUdids: string[];
-}
-
-export interface EmailTemplate {
-  lang: string;
-  type: number;
-  subject: string;
-  text: string;
-}
-
-export interface ResolveChoice {
-  sendEmail: boolean;
-  lang?: string;
-  subject?: string;
-  text?: string;
-}
-
-type Deleted = { id: number; deleted: boolean };
 
 // ---- List, map, export, accounts, options -----------------------------------------------------
 
@@ -134,13 +20,13 @@ export function setHoursOfSelection(body: { udids: string[]; alwaysOpened: boole
 }
 
 /** One page of AEDs (page is the zero-based page plus 1) with the counts. */
-export function getAllList(body: AedListBody, signal?: AbortSignal): Promise<Result<AedListPage>> {
-  return call<AedListPage>(`${base}/getAllList`, { method: 'POST', body, signal });
+export function getAllList(body: AedListBody, signal?: AbortSignal) {
+  return call(aedEndpoints.getAllList, { body }, { signal });
 }
 
 /** The viewport's clusters or points. */
-export function getAedsMap(body: AedMapBody, signal?: AbortSignal): Promise<Result<AedMapData>> {
-  return call<AedMapData>(`${base}/getAedsMap`, { method: 'POST', body, signal });
+export function getAedsMap(body: AedMapBody, signal?: AbortSignal) {
+  return call(aedEndpoints.getAedsMap, { body }, { signal });
 }
 
 /** Hands a downloaded file to the browser to save under `name`. */
@@ -157,8 +43,8 @@ export function saveFile(blob: Blob, name: string): void {
 }
 
 /** The Excel file of the list's scope and order (30 s budget). */
-export function exportAeds(body: AedExportBody, signal?: AbortSignal): Promise<Result<Blob>> {
-  return download(`${base}/export`, { method: 'POST', body, signal });
+export function exportAeds(body: AedExportBody, signal?: AbortSignal) {
+  return call(aedEndpoints.exportAeds, { body }, { signal });
 }
 
 /** The GeoDAE declaration (schema-dae 1.0.7 CSV) of the list's scope, and how many AEDs were not ready when all were asked. */
@@ -174,8 +60,8 @@ export function exportOsm(body: AedExportBody, signal?: AbortSignal): Promise<Re
 }
 
 /** The caller's account tree with own and subtree AED counts. */
-export function getAccountListWithAedCount(signal?: AbortSignal): Promise<Result<AccountWithAedCount[]>> {
-  return call<AccountWithAedCount[]>('/services/backOffice/account/accountList/getAccountListWithAEDCount', { signal });
+export function getAccountListWithAedCount(signal?: AbortSignal) {
+  return call(aedEndpoints.getAccountListWithAedCount, {}, { signal });
 }
 
 /** The accounts a DEFAULT_ADMIN account manages, as the asynchronous account select offers them. */
@@ -183,120 +69,108 @@ export function getManagedAccounts(signal?: AbortSignal) {
   return call(accountEndpoints.getSelectAccountList, { body: { withChild: true } }, { signal });
 }
 
-export function getOptionsModules(lang: string, signal?: AbortSignal): Promise<Result<AedOptions>> {
-  return call<AedOptions>('/services/backOffice/option/getOptionsModules', { query: { lang, module: 'aed' }, signal });
+export function getOptionsModules(lang: string, signal?: AbortSignal) {
+  return call(aedEndpoints.getOptionsModules, { query: { lang, module: 'aed' } }, { signal });
 }
 
 // ---- One AED ----------------------------------------------------------------------------------
 
-export function getAed(id: string, signal?: AbortSignal): Promise<Result<AedDetail>> {
-  return call<AedDetail>(`${base}/getAed/${encodeURIComponent(id)}`, { signal });
+export function getAed(id: string, signal?: AbortSignal) {
+  return call(aedEndpoints.getAed, { params: { id }, query: {} }, { signal });
 }
 
 /**
  * Updates an AED (or creates one with udid "new"): JSON, or multipart with the JSON in the field
  * `data` when pictures are sent. Answers the whole AED.
  */
-export function patchAed(udid: string, body: AedPatchBody, pictures: readonly File[] = [], signal?: AbortSignal): Promise<Result<AedDetail>> {
-  if (!pictures.length) return call<AedDetail>(`${base}/patchAed/${encodeURIComponent(udid)}`, { method: 'PATCH', body, signal });
+export function patchAed(udid: string, body: AedPatchBody, pictures: readonly File[] = [], signal?: AbortSignal) {
+  if (!pictures.length) return call(aedEndpoints.patchAed, { params: { udid }, body }, { signal });
   const form = new FormData();
   form.append('data', JSON.stringify(body));
   for (const picture of pictures) form.append('pictures', picture, picture.name);
-  return call<AedDetail>(`${base}/patchAed/${encodeURIComponent(udid)}`, { method: 'PATCH', body: form, signal });
+  return call(aedEndpoints.patchAed, { params: { udid }, body: form }, { signal });
 }
 
-export function softDeleteAed(udid: string, signal?: AbortSignal): Promise<Result<AedDetail>> {
-  return call<AedDetail>(`${base}/softDelete`, { method: 'PATCH', body: { udid }, signal });
+export function softDeleteAed(udid: string, signal?: AbortSignal) {
+  return call(aedEndpoints.softDelete, { body: { udid } }, { signal });
 }
 
-export function restoreAed(udid: string, signal?: AbortSignal): Promise<Result<AedDetail>> {
-  return call<AedDetail>(`${base}/restoreAed`, { method: 'PATCH', body: { udid }, signal });
+export function restoreAed(udid: string, signal?: AbortSignal) {
+  return call(aedEndpoints.restoreAed, { body: { udid } }, { signal });
 }
 
 // ---- Pictures, contacts -----------------------------------------------------------------------
 
 /** The bytes of a picture (the call needs the JWT header, so an <img src> cannot fetch it). */
-export function getPicture(id: number, signal?: AbortSignal): Promise<Result<Blob>> {
-  return download(`${base}/getFile/${id}`, { timeout: requestTimeoutMs, signal });
+export function getPicture(id: number, signal?: AbortSignal) {
+  return call(aedEndpoints.getFile, { params: { id: String(id) } }, { timeout: requestTimeoutMs, signal });
 }
 
 /** Turns a stored picture by a multiple of 90 degrees (clockwise when positive). */
-export function rotatePicture(fileName: string, degrees: number, signal?: AbortSignal): Promise<Result<AedPicture>> {
-  return call<AedPicture>(`/services/backOffice/file/rotatePicture/${encodeURIComponent(fileName)}`, { method: 'PATCH', query: { degrees, service: 'aed', path: 'pictures' }, signal });
+export function rotatePicture(fileName: string, degrees: number, signal?: AbortSignal) {
+  return call(aedEndpoints.rotatePicture, { params: { fileName }, query: { degrees, service: 'aed', path: 'pictures' } }, { signal });
 }
 
-export function deletePicture(aed: string, picture: number | string, signal?: AbortSignal): Promise<Result<Deleted>> {
-  return call<Deleted>(`${base}/pictures/${encodeURIComponent(aed)}/${encodeURIComponent(String(picture))}`, { method: 'DELETE', signal });
+export function deletePicture(aed: string, picture: number | string, signal?: AbortSignal) {
+  return call(aedEndpoints.deletePicture, { params: { a: aed, b: String(picture) } }, { signal });
 }
 
 /** Adds (no id) or updates (with id) one contact through patchAed. */
-export function saveContact(udid: string, contact: AedContactInput, signal?: AbortSignal): Promise<Result<AedDetail>> {
+export function saveContact(udid: string, contact: AedContactInput, signal?: AbortSignal) {
   return patchAed(udid, { contacts: [contact] }, [], signal);
 }
 
-export function deleteContact(id: number, signal?: AbortSignal): Promise<Result<Deleted>> {
-  return call<Deleted>(`${base}/contact/${id}`, { method: 'DELETE', signal });
+export function deleteContact(id: number, signal?: AbortSignal) {
+  return call(aedEndpoints.deleteContact, { params: { id } }, { signal });
 }
 
 // ---- Reports ----------------------------------------------------------------------------------
 
 /** A problem reported on an AED: its type (1-7), what was seen, and the address to answer (the user's own when absent). */
-export interface ProblemReport {
-  problem: number;
-  description?: string;
-  email?: string | null;
-}
-
-/** The mail sent to a reporter: the language of the template, or the edited subject and text. */
-export interface MailChoice {
-  lang?: string;
-  subject?: string;
-  text?: string;
-}
+export type ProblemReport = Omit<ReportProblemBody, 'idData' | 'city'>;
 
 /** Reports a problem on an AED (udid or id). */
-export function reportProblem(idData: string | number, report: ProblemReport, signal?: AbortSignal): Promise<Result<AedReport>> {
-  return call<AedReport>(`${base}/reportProblem`, { method: 'POST', body: { idData, ...report }, signal });
+export function reportProblem(idData: string | number, report: ProblemReport, signal?: AbortSignal) {
+  return call(aedEndpoints.reportProblem, { body: { idData, ...report } }, { signal });
 }
 
 /** Mails the reporter of a report without resolving it. */
-export function sendMailForReport(idReport: number, choice: MailChoice, signal?: AbortSignal): Promise<Result<AedReport>> {
-  return call<AedReport>('/services/backOffice/email/sendMailForReportAed', { method: 'POST', body: { idReport, ...choice }, signal });
+export function sendMailForReport(idReport: number, choice: MailChoice, signal?: AbortSignal) {
+  return call(aedEndpoints.sendMailForReport, { body: { idReport, ...choice } }, { signal });
 }
 
-export function getEmailTemplate(lang: string, type: number, signal?: AbortSignal): Promise<Result<EmailTemplate>> {
-  return call<EmailTemplate>(`${base}/onGoingReport/email-template`, { query: { lang, type }, signal });
+export function getEmailTemplate(lang: string, type: number, signal?: AbortSignal) {
+  return call(aedEndpoints.getEmailTemplate, { query: { lang, type } }, { signal });
 }
 
 /** Resolves a report, mailing the reporter when asked (from the template, or the edited subject and text). */
-export function resolveReport(id: number, city: string | null, choice: ResolveChoice, signal?: AbortSignal): Promise<Result<AedReport>> {
-  return call<AedReport>(`${base}/onGoingReport/resolve/${id}`, { method: 'PATCH', query: city ? { city } : {}, body: choice, signal });
+export function resolveReport(id: number, city: string | null, choice: ResolveChoice, signal?: AbortSignal) {
+  return call(aedEndpoints.resolveReport, { params: { id }, query: city ? { city } : {}, body: choice }, { signal });
 }
 
-export function markReportSoluble(id: number, signal?: AbortSignal): Promise<Result<AedReport>> {
-  return call<AedReport>(`${base}/onGoingReport/soluble/${id}`, { method: 'PATCH', signal });
+export function markReportSoluble(id: number, signal?: AbortSignal) {
+  return call(aedEndpoints.markReportSoluble, { params: { id } }, { signal });
 }
 
 /** Deletes a report: on-going and soluble ones through onGoingReport, resolved ones through reportDone. */
-export function deleteReport(report: Pick<AedReport, 'id' | 'status'>, signal?: AbortSignal): Promise<Result<Deleted>> {
-  const path = report.status === 'resolved' ? `${base}/reportDone/${report.id}` : `${base}/onGoingReport/${report.id}`;
-  return call<Deleted>(path, { method: 'DELETE', signal });
+export function deleteReport(report: Pick<AedReport, 'id' | 'status'>, signal?: AbortSignal) {
+  return call(report.status === 'resolved' ? aedEndpoints.deleteDoneReport : aedEndpoints.deleteOnGoingReport, { params: { id: report.id } }, { signal });
 }
 
 // ---- Duplicates and merge ---------------------------------------------------------------------
 
-export function getPotentialDuplicates(udid: string, signal?: AbortSignal): Promise<Result<{ reference: { udid: string; name: string }; list: PotentialDuplicate[] }>> {
-  return call(`${base}/potentialDuplicateAed`, { query: { udid, from: 'form' }, signal });
+export function getPotentialDuplicates(udid: string, signal?: AbortSignal) {
+  return call(aedEndpoints.potentialDuplicates, { query: { udid, from: 'form' } }, { signal });
 }
 
-export function linkGeoDae(udid: string, geoDaeUdid: string, signal?: AbortSignal): Promise<Result<AedDetail>> {
-  return call<AedDetail>(`${base}/linkGeoDaeToSA`, { method: 'PATCH', body: { udid, geoDaeUdid }, signal });
+export function linkGeoDae(udid: string, geoDaeUdid: string, signal?: AbortSignal) {
+  return call(aedEndpoints.linkGeoDae, { body: { udid, geoDaeUdid } }, { signal });
 }
 
-export function getMergeInfo(compareUdids: readonly string[], preferredUdid: string, lang: string, signal?: AbortSignal): Promise<Result<MergeInfo>> {
-  return call<MergeInfo>(`${base}/aedsMergeInfo`, { query: { compareUdid: compareUdids.join(','), preferredUdid, lang }, signal });
+export function getMergeInfo(compareUdids: readonly string[], preferredUdid: string, lang: string, signal?: AbortSignal) {
+  return call(aedEndpoints.mergeInfo, { query: { compareUdid: compareUdids.join(','), preferredUdid, lang } }, { signal });
 }
 
-export function mergeAeds(body: MergeBody, signal?: AbortSignal): Promise<Result<MergeResult>> {
-  return call<MergeResult>(`${base}/aedMerge`, { method: 'PATCH', body, signal });
+export function mergeAeds(body: MergeBody, signal?: AbortSignal) {
+  return call(aedEndpoints.mergeAeds, { body }, { signal });
 }

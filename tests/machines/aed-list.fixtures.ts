@@ -1,5 +1,4 @@
-import type { AedListItem } from '../../contract/aed-list.schemas';
-import type { AccountWithAedCount, AedListPage, AedMapData } from '../../src/services/aed.api';
+import type { AccountWithAedCount, AedListItem, AedListResponse, AedMapData } from '../../contract/aed-list.schemas';
 
 /** Answers of the AED list calls, shaped like the server's (contract/aed-list.schemas.ts), for the list machine's tests. */
 
@@ -64,7 +63,7 @@ export function aedItem(id: number, overrides: Partial<AedListItem> = {}): AedLi
 }
 
 /** A page of `size` AEDs with the counts of a narrowed search: 30 in SDIS 63, 10 in CODIS, 5 public, 7 GeoDAE. */
-export function listPage(size: number, firstId = 1, overrides: Partial<AedListPage['count']> = {}): AedListPage {
+export function listPage(size: number, firstId = 1, overrides: Partial<AedListResponse['count']> = {}): AedListResponse {
   return {
     list: Array.from({ length: size }, (_, index) => aedItem(firstId + index, { idSite: index % 2 === 0 ? 1 : 2 })),
     count: {

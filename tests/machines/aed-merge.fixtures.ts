@@ -1,4 +1,4 @@
-import type { MergeInfo } from '../../src/services/aed.api';
+import type { MergeInfo } from '../../contract/aed-merge.schemas';
 
 /** mergeInfo answers, shaped like the server's (contract/aed-merge.schemas.ts). */
 

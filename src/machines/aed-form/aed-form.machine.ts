@@ -5,7 +5,7 @@ import { aedAvailabilityChart, type AedAvailabilityEvent } from '../../../contra
 import { allows } from '../../../contract/charts/transition';
 import type { GeoResult } from '../../../contract/geo.schemas';
 import { notify } from '../../services/notify';
-import type { EmailTemplate } from '../../services/aed.api';
+import type { EmailTemplate } from '../../../contract/aed-reports.schemas';
 import { aedFormActors } from './aed-form.actors';
 import { addressEdits, availabilityEvent, availabilityProblem, detailsToErrors, draftAfterSave, isStored, pictureProblem, placeEdits, sendableDraft, validateContact, validateDraft, withEdit, withoutErrorsOf } from './aed-form.rules';
 import type { AedAction, AedActionKind, AedFormContext, AedFormData, AedFormEvent, AedFormInput } from './aed-form.types';

@@ -2,7 +2,9 @@ import type { AedAvailability, AedUnavailableReason } from '../../../contract/ch
 import type { AedContactInput, AedDetail, AedEditableField, AedReport } from '../../../contract/aed.schemas';
 import type { Country, GeoResult } from '../../../contract/geo.schemas';
 import type { Result } from '../../services/http';
-import type { AedOptions, EmailTemplate, MailChoice, PotentialDuplicate, ProblemReport, ResolveChoice } from '../../services/aed.api';
+import type { PotentialDuplicate } from '../../../contract/aed-merge.schemas';
+import type { AedOptions, EmailTemplate, MailChoice, ResolveChoice } from '../../../contract/aed-reports.schemas';
+import type { ProblemReport } from '../../services/aed.api';
 
 export interface AedFormInput {
   /** The AED of the page address (udid or id). */

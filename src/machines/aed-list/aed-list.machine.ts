@@ -1,8 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { aedErrorKeys } from '../../../contract/aed.errors';
-import type { AedListItem } from '../../../contract/aed-list.schemas';
+import type { AccountWithAedCount, AedListItem, AedListResponse, AedMapData } from '../../../contract/aed-list.schemas';
 import { notify } from '../../services/notify';
-import type { AccountWithAedCount, AedListPage, AedMapData } from '../../services/aed.api';
 import { aedListActors } from './aed-list.actors';
 import {
   accountsFromTree,
@@ -109,7 +108,7 @@ export const aedListMachine = setup({
     }),
     markAccountsFailed: assign(({ context }) => ({ accounts: { ...context.accounts, accountLoading: false }, errorKey: aedErrorKeys.accounts })),
     startLoading: assign(({ context }) => ({ aeds: loadingAeds(context), errorKey: null })),
-    keepPage: assign(({ context }, params: { page: AedListPage }) => ({
+    keepPage: assign(({ context }, params: { page: AedListResponse }) => ({
       aeds: { total: params.page.count.totalCount, list: params.page.list, aedLoading: false },
       accounts: recomputeCounts(context.accounts, params.page.count),
       ...entriesOf(context.pages, context.limit, params.page.list.length),

@@ -1,5 +1,4 @@
-import type { AedListItem } from '../../../contract/aed-list.schemas';
-import type { AccountWithAedCount, AedCount } from '../../services/aed.api';
+import type { AccountWithAedCount, AedCount, AedListItem } from '../../../contract/aed-list.schemas';
 import { defaultAccountId, temporaryAccountId, type AccountEntry, type AccountId, type AccountsState, type FilterEntry } from './aed-list.types';
 
 /**

@@ -1,7 +1,6 @@
-import type { AedFilterEntry, AedListItem, AedOrderField } from '../../../contract/aed-list.schemas';
+import type { AccountWithAedCount, AedFilterEntry, AedListItem, AedListResponse, AedMapData, AedOrderField } from '../../../contract/aed-list.schemas';
 import type { AccountSummary } from '../../../contract/auth.schemas';
 import type { Result } from '../../services/http';
-import type { AccountWithAedCount, AedListPage, AedMapData } from '../../services/aed.api';
 
 /** The two views of the AED list (spec §2: default list). */
 export type AedView = 'list' | 'map';
@@ -109,7 +108,7 @@ export type AedListEvent =
 
 export type AccountsOutcome = Result<AccountWithAedCount[]>;
 export type ManagedAccountsOutcome = Result<Array<AccountSummary & { label: string; value: number }>>;
-export type ListOutcome = Result<AedListPage>;
+export type ListOutcome = Result<AedListResponse>;
 export type MapOutcome = Result<AedMapData>;
 export type DeleteOutcome = Result<{ udid: string; idSite: number }>;
 /** The files the list exports. */

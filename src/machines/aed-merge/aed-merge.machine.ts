@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { aedErrorKeys } from '../../../contract/aed.errors';
 import { notify } from '../../services/notify';
-import type { MergeInfo, MergeResult } from '../../services/aed.api';
+import type { MergeInfo, MergeResult } from '../../../contract/aed-merge.schemas';
 import { aedMergeActors } from './aed-merge.actors';
 import { chosenValues, distinctUdids, emptyChoices, proposedChoices } from './aed-merge.rules';
 import type { AedMergeContext, AedMergeEvent, AedMergeInput, MergeCall, MergeWarning } from './aed-merge.types';

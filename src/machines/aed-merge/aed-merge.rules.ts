@@ -1,4 +1,4 @@
-import type { MergeInfo } from '../../services/aed.api';
+import type { MergeInfo } from '../../../contract/aed-merge.schemas';
 import type { MergeWarning } from './aed-merge.types';
 
 /** The key of the warning on an empty chosen value. */

@@ -1,5 +1,5 @@
 import type { Result } from '../../services/http';
-import type { MergeInfo, MergeResult } from '../../services/aed.api';
+import type { MergeInfo, MergeResult } from '../../../contract/aed-merge.schemas';
 
 export interface AedMergeInput {
   /** The AEDs to merge, the first one receiving the others. */

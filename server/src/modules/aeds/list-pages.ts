@@ -23,6 +23,3 @@ export function createAedPages(database: Database, log: FastifyBaseLogger): Kept
 export function pageKey(sites: readonly SiteInfo[], body: AedListBody): string {
   return `${today()}|${sites.map((site) => `${site.id}:${site.kind}`).join(',')}|${JSON.stringify(body)}`;
 }
-
-/** The register's calls that only read, though sent as POST: they leave the kept answers. */
-export const aedReadOnlyPosts: ReadonlySet<string> = new Set(['/services/backOffice/aed/getAllList', '/services/backOffice/aed/getAedsMap', '/services/backOffice/aed/export']);

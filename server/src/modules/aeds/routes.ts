@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { AppContext } from '../../context';
 import { aedEndpoints as endpoints } from '../../../../contract/aed.endpoints';
 import { sessionOf } from '../../plugins/authenticate';
-import { route, typed } from '../../routing';
+import { route } from '../../routing';
 import { availabilityEndQueue, endUnavailability } from './availability';
 import { setHoursOfSelection } from './bulk-hours';
 import { maxPictureBytes } from './settings';
@@ -25,16 +25,12 @@ export async function aedRoutes(fastify: FastifyInstance, ctx: AppContext) {
   });
   await fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: maxPictureBytes, files: 10, fields: 10, fieldSize: 1024 * 1024, parts: 20 } });
-    const app = typed(scope);
-    listRoutes(app, ctx);
-    formRoutes(app, ctx);
-    fileRoutes(app, ctx);
-    reportRoutes(app, ctx);
-    duplicateRoutes(app, ctx);
+    listRoutes(scope, ctx);
+    formRoutes(scope, ctx);
+    fileRoutes(scope, ctx);
+    reportRoutes(scope, ctx);
+    duplicateRoutes(scope, ctx);
     route(scope, ctx, endpoints.bulkHours, async (request) => ({ data: await setHoursOfSelection(ctx, sessionOf(request), request.body) }));
     openDataRoutes(scope, ctx);
   });
 }
-
-/** The typed Fastify instance the route files receive. */
-export type TypedApp = ReturnType<typeof typed>;

@@ -55,6 +55,19 @@ export function routeSetOf(idGroup: number): RouteSet {
   return routeSets[idGroup] ?? routeSets[groups.noRights];
 }
 
+/** The screen an in-app path opens (`/aed/form/update/x1` → aedForm), or null when none does. */
+export function screenAt(path: string): ScreenName | null {
+  const pathname = path.split(/[?#]/)[0].replace(/\/+$/, '') || '/';
+  const found = (Object.keys(screens) as ScreenName[]).find((name) => new RegExp(`^${screens[name].path.replace(/:[^/]+/g, '[^/]+')}$`).test(pathname));
+  return found ?? null;
+}
+
+/** Whether a group may open an in-app path: a screen of its route set. */
+export function mayOpenPath(idGroup: number, path: string): boolean {
+  const screen = screenAt(path);
+  return screen !== null && routeSetOf(idGroup).screens.includes(screen);
+}
+
 /** Server-side capabilities and the groups that hold them. */
 export const capabilities = {
   'alert.dispatch': [1, 5, 6],

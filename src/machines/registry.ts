@@ -135,7 +135,7 @@ export const machines: RegisteredMachine[] = [
   {
     id: 'news',
     machine: newsMachine,
-    description: 'The news banner: the latest staff news in the user\'s language, kept under the key notification, shown while its version is above the stored one until dismissed.',
+    description: 'The news banner: the latest staff news in the user\'s language, kept under the key notification, shown while its version is above the stored one until dismissed, and only to groups it concerns (an in-app link must lead to one of their screens).',
   },
   {
     id: 'aedImport',

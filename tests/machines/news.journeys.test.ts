@@ -9,7 +9,7 @@ import { readStoredNews, writeStoredNews, type News } from '../../src/services/n
 const v1: News = { title: 'Welcome to Vigil', content: 'The back office.', link: null, version: 1 };
 const v2: News = { title: 'New: push notifications', content: 'From the Admin menu.', link: '/admin/notification/list', version: 2 };
 
-function start(answer: News | null | 'fail', lang = 'fr') {
+function start(answer: News | null | 'fail', lang = 'fr', idGroup = 1) {
   const asked: string[] = [];
   const machine = newsMachine.provide({
     actors: {
@@ -19,7 +19,7 @@ function start(answer: News | null | 'fail', lang = 'fr') {
       }),
     },
   });
-  return { actor: createActor(machine, { input: { lang } }).start(), asked };
+  return { actor: createActor(machine, { input: { lang, idGroup } }).start(), asked };
 }
 
 const settled = (snapshot: SnapshotFrom<typeof newsMachine>) => snapshot.matches('shown') || snapshot.matches('hidden');
@@ -42,6 +42,27 @@ describe('news banner', () => {
     const third = start(v2);
     await waitFor(third.actor, settled);
     expect(third.actor.getSnapshot().matches('hidden')).toBe(true);
+  });
+
+  it('shows news only to groups it concerns: an in-app link must lead to a screen of the group', async () => {
+    // A referent (7) has no notification screen: the news stays new, unseen, for when it concerns them.
+    const referent = start(v2, 'fr', 7);
+    await waitFor(referent.actor, settled);
+    expect(referent.actor.getSnapshot().matches('hidden')).toBe(true);
+    expect(readStoredNews()).toEqual({ ...v2, new: true });
+    const aedNews: News = { ...v2, version: 3, link: '/aed/form/update/abc?tab=2' };
+    const aedManager = start(aedNews, 'fr', 8);
+    await waitFor(aedManager.actor, settled);
+    expect(aedManager.actor.getSnapshot().matches('shown')).toBe(true);
+    const operator = start({ ...aedNews, version: 4, link: '/alert/history' }, 'fr', 5);
+    await waitFor(operator.actor, settled);
+    expect(operator.actor.getSnapshot().matches('hidden')).toBe(true);
+    // No link, or a link out of Vigil: every group.
+    for (const link of [null, 'https://example.org/release-notes']) {
+      const anyone = start({ ...v2, version: 5, link }, 'fr', 9);
+      await waitFor(anyone.actor, settled);
+      expect(anyone.actor.getSnapshot().matches('shown')).toBe(true);
+    }
   });
 
   it('an older or equal version is not new; a failed fetch keeps what is stored', () => {

@@ -11,7 +11,7 @@ export const newsEvents = {
 
 export const pathModel = definePathModel({
   machine: newsMachine,
-  input: { lang: 'en' },
+  input: { lang: 'en', idGroup: 1 },
   events: newsEvents,
   actors: {
     loadNews: {
@@ -20,6 +20,8 @@ export const pathModel = definePathModel({
         { stored: null, fetched: { ok: true, data: news } },
         // Already dismissed: not new.
         { stored: { ...news, new: false }, fetched: { ok: true, data: news } },
+        // New, but its link leads to no screen of Vigil.
+        { stored: null, fetched: { ok: true, data: { ...news, link: '/nowhere' } } },
       ],
       error: [new Error('boom')],
     },

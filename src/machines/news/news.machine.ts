@@ -1,10 +1,12 @@
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { writeStoredNews, type LocalNotification } from '../../services/news.api';
 import { newsActors, type NewsLoaded } from './news.actors';
-import { mergeNews } from './news.rules';
+import { concernsGroup, mergeNews } from './news.rules';
 
 export interface NewsContext {
   lang: string;
+  /** The signed-in user's group: news whose link leads elsewhere than its screens is not shown. */
+  idGroup: number;
   /** What is kept under the key `notification`. */
   news: LocalNotification | null;
 }
@@ -14,13 +16,15 @@ export type NewsEvent = { type: 'news.dismiss' };
 /**
  * The staff app's news banner (spec §3 "Local notification", §7): the latest news is fetched in the
  * user's language and kept in the browser under the key `notification`; it shows while it is new
- * (its version above the stored one) until the user dismisses it.
+ * (its version above the stored one) until the user dismisses it, and only to groups it concerns
+ * (its link leads to a screen they may open).
  */
 export const newsMachine = setup({
-  types: {} as { context: NewsContext; events: NewsEvent; input: { lang: string } },
+  types: {} as { context: NewsContext; events: NewsEvent; input: { lang: string; idGroup: number } },
   actors: newsActors,
   guards: {
     isNew: ({ context }) => context.news?.new === true,
+    concernsUser: ({ context }) => context.news !== null && concernsGroup(context.news, context.idGroup),
   },
   actions: {
     keepNews: assign((_, params: { loaded: NewsLoaded }) => ({ news: mergeNews(params.loaded.stored, params.loaded.fetched) })),
@@ -32,7 +36,7 @@ export const newsMachine = setup({
   },
 }).createMachine({
   id: 'news',
-  context: ({ input }) => ({ lang: input.lang, news: null }),
+  context: ({ input }) => ({ lang: input.lang, idGroup: input.idGroup, news: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -44,7 +48,8 @@ export const newsMachine = setup({
         onError: 'hidden',
       },
     },
-    routing: { always: [{ guard: 'isNew', target: 'shown' }, { target: 'hidden' }] },
+    // Not dismissed news that does not concern the group stays new for a group it concerns.
+    routing: { always: [{ guard: and(['isNew', 'concernsUser']), target: 'shown' }, { target: 'hidden' }] },
     shown: { on: { 'news.dismiss': { target: 'hidden', actions: ['dismiss', 'persist'] } } },
     hidden: {},
   },

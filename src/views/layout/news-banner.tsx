@@ -4,25 +4,26 @@ import { Button } from 'primereact/button';
 import { Link } from 'react-router-dom';
 import { useIntl } from '../../i18n/intl-provider';
 import { newsMachine } from '../../machines/news/news.machine';
+import { isExternalLink } from '../../machines/news/news.rules';
 import { SessionActor } from '../app/actor-contexts';
 import { inspected } from '../../services/inspection';
 
 /** The staff app's news above every screen while it is new (spec §3 "Local notification"), until dismissed. */
 export function NewsBanner() {
   const { language } = useIntl();
-  const signedIn = SessionActor.useSelector((snapshot) => snapshot.context.user !== null);
-  if (!signedIn) return null;
-  // Another language is another news text.
-  return <News key={language.iso} lang={language.iso} />;
+  const idGroup = SessionActor.useSelector((snapshot) => snapshot.context.user?.idGroup ?? null);
+  if (idGroup === null) return null;
+  // Another language is another news text; another group, perhaps other news.
+  return <News key={`${language.iso}-${idGroup}`} lang={language.iso} idGroup={idGroup} />;
 }
 
-function News({ lang }: { lang: string }) {
+function News({ lang, idGroup }: { lang: string; idGroup: number }) {
   const { t } = useIntl();
-  const news = useActorRef(newsMachine, { ...inspected, input: { lang } });
+  const news = useActorRef(newsMachine, { ...inspected, input: { lang, idGroup } });
   const shown = useSelector(news, (snapshot) => snapshot.matches('shown'));
   const item = useSelector(news, (snapshot) => snapshot.context.news);
   if (!shown || !item) return null;
-  const external = item.link !== null && /^https?:\/\//.test(item.link);
+  const external = item.link !== null && isExternalLink(item.link);
   return (
     <aside className="news-banner" role="status" data-testid="news-banner" data-version={item.version}>
       <span className="news-banner__icon" aria-hidden>

@@ -54,6 +54,18 @@ describe('POST aed/getAllList', () => {
     expect(names).toEqual(sorted);
   });
 
+  it('orders names as a reader does: accents and case after the letter, on either engine', async () => {
+    const names = ['Zoé Ordrealpha', 'école Ordrealpha', 'Élodie Ordrealpha', 'emma Ordrealpha', 'Eric Ordrealpha', 'Zack Ordrealpha', 'Œuvre Ordrealpha', 'Oscar Ordrealpha'];
+    for (const name of names) await call(server, operator, 'PATCH', `${aedBase}/patchAed/new`, newAed({ idSite: codis63, name, city: name.split(' ')[0] }));
+    const filter = [{ type: 'ALL', tag: 'all', value: 'ordrealpha' }];
+    const byName = (await list(operator, { filter, order: 'name', orderSort: 'asc' })).body.data.list.map((row: { name: string }) => row.name.split(' ')[0]);
+    expect(byName).toEqual(['école', 'Élodie', 'emma', 'Eric', 'Œuvre', 'Oscar', 'Zack', 'Zoé']);
+    const descending = (await list(operator, { filter, order: 'name', orderSort: 'desc' })).body.data.list.map((row: { name: string }) => row.name.split(' ')[0]);
+    expect(descending).toEqual([...byName].reverse());
+    const byCity = (await list(operator, { filter, order: 'city', orderSort: 'asc' })).body.data.list.map((row: { city: string }) => row.city);
+    expect(byCity).toEqual(byName);
+  });
+
   it('scopes to the selected account, with or without its children', async () => {
     const alone = await list(operator, { idSelected: String(sdis63), withChild: false });
     expect(alone.body.data.count.allCount.map((entry: { idSite: number }) => entry.idSite)).toEqual([sdis63]);

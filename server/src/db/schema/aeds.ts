@@ -117,8 +117,9 @@ export const aeds = pgTable(
     uniqueIndex('aeds_udid_idx').on(t.udid),
     index('aeds_site_idx').on(t.idSite),
     index('aeds_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('aeds_name_idx').on(t.name, t.id),
-    index('aeds_city_idx').on(t.city, t.id),
+    // Name orders sort with the name_order collation (migration 0040, db/name-order.ts).
+    index('aeds_name_idx').on(sql`${t.name} COLLATE name_order`, t.id),
+    index('aeds_city_idx').on(sql`${t.city} COLLATE name_order`, t.id),
     index('aeds_lat_lon_idx').on(t.lat, t.lon),
     index('aeds_earth_idx').using('gist', sql`ll_to_earth(${t.lat}, ${t.lon})`),
     index('aeds_geocoeur_idx').on(t.idGeocoeur),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
+import { nameOrder } from '../../db/name-order';
 import { accounts, userAccounts } from '../../db/schema/accounts';
 import { defaultAdminTag, type AccountSummary } from '../../../../contract/auth.schemas';
 
@@ -22,7 +23,7 @@ export async function findAccount(db: Db, id: number) {
 export async function accessibleAccounts(db: Db, userId: number, ownSiteId: number): Promise<AccountSummary[]> {
   const granted = await db.select({ accountId: userAccounts.accountId }).from(userAccounts).where(eq(userAccounts.userId, userId));
   const ids = [ownSiteId, ...granted.map((row) => row.accountId)];
-  return db.select(summaryColumns).from(accounts).where(inArray(accounts.id, ids)).orderBy(accounts.name);
+  return db.select(summaryColumns).from(accounts).where(inArray(accounts.id, ids)).orderBy(nameOrder(accounts.name));
 }
 
 export async function hasThirdAccess(db: Db, userId: number, accountId: number): Promise<boolean> {
@@ -40,7 +41,7 @@ export async function accountSubtree(db: Db, rootId: number): Promise<AccountSum
     sql`WITH RECURSIVE down AS (
       SELECT accounts.*, 0 AS depth FROM accounts WHERE id = ${rootId}
       UNION SELECT a.*, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id)
-    SELECT id, name, kind, tag, logo, country, parent_id AS "parentId" FROM down ORDER BY depth, name`,
+    SELECT id, name, kind, tag, logo, country, parent_id AS "parentId" FROM down ORDER BY depth, name COLLATE name_order`,
   );
 }
 

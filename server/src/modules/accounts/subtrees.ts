@@ -24,7 +24,7 @@ export interface Subtrees {
 const subtreeStatement = statement(`WITH RECURSIVE down AS (
       SELECT id, name, kind, tag, parent_id, 0 AS depth FROM accounts WHERE id = $1
       UNION SELECT a.id, a.name, a.kind, a.tag, a.parent_id, down.depth + 1 FROM accounts a JOIN down ON a.parent_id = down.id)
-    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY depth, name`);
+    SELECT id, name, kind, tag, parent_id AS "parentId" FROM down ORDER BY depth, name COLLATE name_order`);
 
 /**
  * Subtrees kept in memory: nearly every AED call asks for the caller's, and the accounts change

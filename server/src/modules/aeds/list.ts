@@ -2,6 +2,7 @@ import { asc, desc, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AedListBody, AedListResponse, AedOrderField } from '../../../../contract/aed-list.schemas';
 import type { AppContext } from '../../context';
 import { rowsOf, statement } from '../../db/database';
+import { nameOrder } from '../../db/name-order';
 import { aedBrandCells, aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { geoDaeMissingSql } from './geodae-readiness';
@@ -14,8 +15,8 @@ import { scopeSites, type SiteInfo } from './tenancy';
 const orderColumns = {
   created: aeds.createdAt,
   updated: aeds.updatedAt,
-  name: aeds.name,
-  city: aeds.city,
+  name: nameOrder(aeds.name),
+  city: nameOrder(aeds.city),
   zipCode: aeds.zipCode,
   status: aeds.status,
   brand: aeds.brand,
@@ -56,7 +57,8 @@ const orderNames = {
 
 /** The same order as orderBy, on the rows of the list's `page` (listSelect's names). */
 function pageOrderBy(order: AedOrderField, direction: 'asc' | 'desc'): SQL[] {
-  return orderTerms(order, direction, sql`page.${sql.identifier(orderNames[order])}`, sql`page.id`);
+  const column = sql`page.${sql.identifier(orderNames[order])}`;
+  return orderTerms(order, direction, order === 'name' || order === 'city' ? nameOrder(column) : column, sql`page.id`);
 }
 
 /** Columns of a list row. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { historyZone } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
+import { nameOrder } from '../../db/name-order';
 import { inIds, ts } from '../history/scope';
 
 /** Figures of the departures of some alerts, grouped by `key` (a month, or one group for a total). */
@@ -83,6 +84,6 @@ export async function accountFigures(db: Db, siteIds: number[], yearAgo: Date, c
           (SELECT count(*)::int FROM callbacks c JOIN alerts a ON a.id = c.alert_id
             WHERE c.id_site = acc.id AND c.status IN ('toDo', 'noAnswer', 'recall', 'recallFragile') AND a.launched_at IS NOT NULL AND NOT a.test
               AND a.created_at >= ${ts(callbacksSince)}) AS callbacks_pending
-        FROM accounts acc WHERE ${inIds(sql`acc.id`, siteIds)} ORDER BY acc.parent_id NULLS FIRST, acc.name`,
+        FROM accounts acc WHERE ${inIds(sql`acc.id`, siteIds)} ORDER BY acc.parent_id NULLS FIRST, ${nameOrder(sql`acc.name`)}`,
   );
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationStatus } from '../../../../contract/charts/notification.chart';
 import type { FilterCondition } from '../../../../contract/notification.filter';
 import { rowsOf, type Db } from '../../db/database';
+import { nameOrder } from '../../db/name-order';
 import { notifications } from '../../db/schema/notifications';
 
 /** A notification row with its site name, as the service reads it. */
@@ -123,7 +124,7 @@ export async function searchCitizenDevices(db: Db, where: SQL, filter: string, l
          WHERE d.active AND d.push_token IS NOT NULL AND NOT r.is_bot AND ${where}
            AND (r.first_name || ' ' || r.last_name ILIKE ${pattern} OR r.last_name || ' ' || r.first_name ILIKE ${pattern}
                 OR r.phone ILIKE ${pattern} OR r.email ILIKE ${pattern} OR d.udid ILIKE ${pattern})
-         ORDER BY r.last_name, r.first_name, d.id
+         ORDER BY ${nameOrder(sql`r.last_name`)}, ${nameOrder(sql`r.first_name`)}, d.id
          LIMIT ${limit}`,
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
+import { nameOrder } from '../../db/name-order';
 import { inScope, type ResponderScope } from '../validation/scope';
 
 export interface TesterRow {
@@ -23,7 +24,7 @@ export async function listTesters(db: Db, scope: ResponderScope): Promise<Tester
     sql`SELECT ${testerColumns}
           FROM testers t JOIN responders r ON r.id = t.responder_id JOIN responder_devices d ON d.id = t.device_id
          WHERE ${inScope(sql`r.id_site`, scope)}
-         ORDER BY lower(t.name), t.id`,
+         ORDER BY ${nameOrder(sql`t.name`)}, t.id`,
   );
 }
 
@@ -126,7 +127,7 @@ export async function searchDevices(db: Db, scope: ResponderScope, filter: strin
          WHERE d.active AND NOT r.is_bot AND ${inScope(sql`r.id_site`, scope)}
            AND (r.first_name || ' ' || r.last_name ILIKE ${pattern} OR r.last_name || ' ' || r.first_name ILIKE ${pattern}
                 OR r.phone ILIKE ${pattern} OR r.email ILIKE ${pattern} OR d.udid ILIKE ${pattern})
-         ORDER BY r.last_name, r.first_name, d.id
+         ORDER BY ${nameOrder(sql`r.last_name`)}, ${nameOrder(sql`r.first_name`)}, d.id
          LIMIT ${limit}`,
   );
 }

@@ -310,6 +310,8 @@ export const aedDetail = z.object({
   /** Distance in km from ?lat&lon of the request, when given. */
   distance: z.number().nullable(),
   vigilance,
+  /** The mandatory GeoDAE columns the AED cannot fill yet (empty: ready for the declaration), as in the list. */
+  geoDaeMissing: z.array(z.string()),
   pictures: z.array(aedPicture),
   contacts: z.array(aedContact),
   reports: z.array(aedReport),

@@ -72,6 +72,7 @@ export function aedDetail(overrides: Partial<AedDetail> = {}): AedDetail {
     deletedAt: null,
     distance: null,
     vigilance: { battery: 'ok', pads: 'ok', childPads: 'none', alert: false, confirmation: 'under3Months' },
+    geoDaeMissing: [],
     pictures: [{ id: 7, type: 'picture', filename: 'a1b2c3.jpg', mime: 'image/jpeg', size: 20_000, rotation: 0, url: '/services/backOffice/aed/getFile/7', createdAt: '2026-01-01T10:00:00.000Z' }],
     contacts: [{ id: 3, firstName: 'Claire', lastName: 'Roux', function: 'Secrétaire de mairie', phoneCode: '+33', phone: '0473000000', email: 'claire.roux@example.org', contactType: 'supervisor', defaultLanguage: 'fr_FR', timezone: 'Europe/Paris', siren: null }],
     reports: [{ id: 11, date: '2026-02-10T09:00:00.000Z', email: 'paul@example.net', description: 'Voyant rouge', problemType: 2, city: 'Riom', status: 'onGoing', resolvedAt: null, mailSentAt: null }],

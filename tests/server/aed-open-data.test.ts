@@ -117,8 +117,13 @@ describe('readiness for GeoDAE', () => {
     const aed = await create({ ...ready(5), name: `${prefix} completed later`, contacts: [{ ...operator, siren: '' }] });
     const missing = async () => (await call(server, manager, 'POST', `${aedBase}/getAllList`, { filter: [{ type: 'TAG', tag: 'udid', value: aed.udid }] })).body.data.list[0].geoDaeMissing;
     expect(await missing()).toEqual(['expt_siren']);
+    // The form reads the same readiness as the list, and the answer to its save follows the change.
+    expect(aed.geoDaeMissing).toEqual(['expt_siren']);
+    expect((await call(server, manager, 'GET', `${aedBase}/getAed/${aed.udid}`)).body.data.geoDaeMissing).toEqual(['expt_siren']);
     const contactId = (aed.contacts as { id: number }[])[0].id;
-    expect((await call(server, admin, 'PATCH', `${aedBase}/patchAed/${aed.udid}`, { contacts: [{ ...operator, id: contactId, siren: '130 016 538' }] })).status).toBe(200);
+    const saved = await call(server, admin, 'PATCH', `${aedBase}/patchAed/${aed.udid}`, { contacts: [{ ...operator, id: contactId, siren: '130 016 538' }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.geoDaeMissing).toEqual([]);
     expect(await missing()).toEqual([]);
     await call(server, admin, 'PATCH', `${aedBase}/softDelete`, { udid: aed.udid });
   });
@@ -248,6 +253,17 @@ describe('POST aed/exportOsm', () => {
     }
     const again = await importWhole(server.app, admin, codis63, 'aeds.geojson', file);
     expect(again.run.counts).toMatchObject({ unchanged: 4, inserted: 0, updated: 0, failed: 0 });
+  });
+
+  it('round trip into the same account: AEDs that came from no OSM id are found by the udid of their vigil/ id, unchanged', async () => {
+    // The account's own AEDs (the round trip above put copies in a child account).
+    const own = { idSelected: sdis63, withChild: false };
+    const file = Buffer.from((await exportFile('exportOsm', own)).body);
+    const { run } = await importWhole(server.app, admin, sdis63, 'aeds-again.geojson', file);
+    expect(run.counts).toMatchObject({ unchanged: 4, inserted: 0, updated: 0, duplicate: 0, failed: 0 });
+    const list = (await call(server, manager, 'POST', `${aedBase}/getAllList`, { filter: ours, ...own })).body.data.list as { udid: string }[];
+    expect(list).toHaveLength(4);
+    for (const row of list) expect((await call(server, admin, 'GET', `${aedBase}/getAed/${row.udid}`)).body.data.externalSourceId).toBeNull();
   });
 
   it('round trip: an AED mapped in OpenStreetMap keeps its node id and is found unchanged', async () => {

@@ -93,6 +93,37 @@ describe('OpenStreetMap files', () => {
     });
   });
 
+  it('a file whose features carry no id Vigil knows yet finds the AEDs already there by their place', async () => {
+    const idAedKey = (config: FieldMapConfig) => config.map((entry) => ({ ...entry, field: entry.column === 'Id' ? 'l_idAed' : entry.field, primaryKey: entry.column === 'Id' }));
+    const known = await importWhole(server.app, admin, idSite, 'mauriac.csv', csv(['Nom;Latitude;Longitude;Id', 'Mairie de Mauriac;45.2187;2.3326;MAU-1', 'Gare de Mauriac;45.2150;2.3280;MAU-2']), idAedKey);
+    expect(known.run.counts).toMatchObject({ inserted: 2, failed: 0 });
+    const udidOf = Object.fromEntries((await rows(server.app, admin, known.run.idImport)).list.map((row) => [row.cells[0], row.udid]));
+    const feature = (id: string, name: string, lon: number, lat: number) => ({ type: 'Feature', id, properties: { '@id': id, emergency: 'defibrillator', name }, geometry: { type: 'Point', coordinates: [lon, lat] } });
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        // A few metres from the town hall's AED, under OSM's name for it.
+        feature('node/9300000001', 'DAE Mairie de Mauriac', 2.33262, 45.21872),
+        // Within 50 m of the station's AED, under a name that says nothing.
+        feature('node/9300000002', 'Défibrillateur', 2.32805, 45.21504),
+        // Nothing in the register there.
+        feature('node/9300000003', 'DAE Piscine de Mauriac', 2.34, 45.223),
+      ],
+    };
+    const { run } = await importWhole(server.app, admin, idSite, 'mauriac.geojson', Buffer.from(JSON.stringify(geojson)));
+    expect(run.counts).toMatchObject({ duplicate: 2, inserted: 1, updated: 0, failed: 0 });
+    const byId = Object.fromEntries((await rows(server.app, admin, run.idImport)).list.map((row) => [row.cells[0], row]));
+    for (const [id, name] of [['node/9300000001', 'Mairie de Mauriac'], ['node/9300000002', 'Gare de Mauriac']] as const) {
+      expect(byId[id]).toMatchObject({ status: 'duplicate', messages: ['error.import.row.potential-duplicate'] });
+      const [match] = (byId[id].details as { duplicates: { udid: string; name: string; distance: number }[] }).duplicates;
+      expect(match).toMatchObject({ udid: udidOf[name], name });
+      expect(match.distance).toBeLessThan(10);
+      // Held, not written: the AED keeps what it had until staff decide.
+      expect((await aed(udidOf[name]!)).externalSourceId).toBeNull();
+    }
+    expect(byId['node/9300000003']).toMatchObject({ status: 'inserted' });
+  });
+
   it('refuses JSON that is no OSM document', async () => {
     const response = await upload(server.app, admin, 'other.json', Buffer.from('{"hello": "world"}'));
     expect(response.statusCode).toBe(422);

@@ -8,6 +8,7 @@ import { aedFormMachine } from '../../src/machines/aed-form/aed-form.machine';
 import type { AedAction, AedDraft } from '../../src/machines/aed-form/aed-form.types';
 import { AedFormActor } from '../../src/views/aed/aed-form-actor';
 import { AvailabilityDialog } from '../../src/views/aed/parts/availability-dialog';
+import { FormBadges } from '../../src/views/aed/parts/form-badges';
 import { HoursSection } from '../../src/views/aed/parts/hours-section';
 import { PicturesSection } from '../../src/views/aed/parts/pictures-section';
 import { aedDetail } from '../machines/aed-form.fixtures';
@@ -108,5 +109,17 @@ describe('AED form sections', () => {
     expect(calls.some((call) => call.src === 'act')).toBe(false);
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], 'cabinet.png', { type: 'image/png' })] } });
     await waitFor(() => expect(calls.find((call) => call.src === 'act')?.input).toMatchObject({ action: { kind: 'pictureAdd' } }));
+  });
+
+  it('shows the GeoDAE readiness beside the name, with the mandatory columns the AED lacks spelled out', async () => {
+    renderForm(aedDetail({ geoDaeMissing: ['num_serie', 'expt_siren'] }), [], <FormBadges />);
+    const badge = await screen.findByTestId('geodae-readiness');
+    expect(badge.dataset.ready).toBe('false');
+    expect(screen.getByTestId('geodae-missing').textContent).toBe("Not ready for GeoDAE, missing: serial number, operator's SIREN");
+    cleanup();
+    renderForm(aedDetail({ geoDaeMissing: [] }), [], <FormBadges />);
+    expect((await screen.findByTestId('geodae-readiness')).dataset.ready).toBe('true');
+    expect(screen.getByTestId('geodae-readiness').getAttribute('title')).toBe('Ready for the GeoDAE declaration');
+    expect(screen.queryByTestId('geodae-missing')).toBeNull();
   });
 });

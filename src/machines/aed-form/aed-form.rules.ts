@@ -196,6 +196,7 @@ export function blankAed(): AedDetail {
     deletedAt: empty,
     distance: empty,
     vigilance: { battery: 'unknown', pads: 'unknown', childPads: 'none', alert: false, confirmation: 'never' },
+    geoDaeMissing: [],
     pictures: [],
     contacts: [],
     reports: [],

@@ -4,18 +4,17 @@ import { ConfirmPopup, confirmPopup } from 'primereact/confirmpopup';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { Tag } from 'primereact/tag';
 import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { useIntl } from '../../i18n/intl-provider';
 import { aedOf, canDelete, canRestore, canSave, draftOf, errorKeyOf, fieldErrorsOf, isBusy, isDeleted, isDirty, isNew, isSaving, phaseOf, runningActionOf } from '../../machines/aed-form/aed-form.selectors';
 import { AedFormActor } from './aed-form-actor';
-import { ConfirmationBadge, StatusTag, VigilanceBadges } from './parts/aed-badges';
 import { formatDay, langOf } from './parts/aed-format';
 import { AvailabilityDialog, CertificationDialog } from './parts/availability-dialog';
 import { ContactsSection } from './parts/contacts-section';
 import { DeviceSection, MaintenanceSection } from './parts/device-section';
+import { FormBadges } from './parts/form-badges';
 import { HoursSection } from './parts/hours-section';
 import { LocationSection } from './parts/location-section';
 import { PicturesSection } from './parts/pictures-section';
@@ -170,14 +169,7 @@ function AedEditor() {
               <h2 className="m-0 text-2xl font-semibold text-900 aed-form__name" data-testid="aed-name">
                 {creating ? t('aed.form.new-title') : aed.name}
               </h2>
-              {creating ? null : (
-                <>
-                  <StatusTag status={aed.status} until={aed.unavailableUntil} />
-                  {aed.certified ? <Tag icon="pi pi-verified" severity="success" value={t('aed.certified.on', { date: aed.lastCertificationDate ? formatDay(aed.lastCertificationDate, locale) : '' })} /> : null}
-                  <ConfirmationBadge band={aed.vigilance.confirmation} date={aed.lastConfirmationDate} />
-                  <VigilanceBadges vigilance={aed.vigilance} />
-                </>
-              )}
+              {creating ? null : <FormBadges />}
             </div>
             <span className="text-600 text-sm">
               {creating ? t('aed.form.new-help') : `${aed.accountName} · ${[aed.address, aed.zipCode, aed.city].filter(Boolean).join(', ')}`}

@@ -64,7 +64,7 @@ export function reportOf(row: typeof aedReports.$inferSelect): AedReport {
 export function detailOf(
   row: AedRow,
   site: SiteInfo,
-  parts: { pictures: AedPicture[]; contacts: AedContact[]; reports: AedReport[]; distance: number | null },
+  parts: { pictures: AedPicture[]; contacts: AedContact[]; reports: AedReport[]; distance: number | null; geoDaeMissing: string[] },
 ): AedDetail {
   const { searchText: _search, unavailableJobId: _job, statusBeforeDelete: _before, linkedAedId: _linked, ...fields } = row;
   return {

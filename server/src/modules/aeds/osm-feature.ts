@@ -1,4 +1,5 @@
 import type { ImportFieldId } from '../../../../contract/import.fields';
+import { vigilExternalId } from '../imports/aed-writer';
 import { writeOsmHours } from '../imports/osm-hours';
 import { osmFields } from '../imports/presets';
 import { addressParts, type GeoDaeSource } from './geodae-row';
@@ -44,7 +45,7 @@ export function osmFeature(aed: OsmSource): Record<string, unknown> {
   }
   return {
     type: 'Feature',
-    id: aed.externalSourceId || `vigil/${aed.udid}`,
+    id: aed.externalSourceId || vigilExternalId(aed.udid),
     geometry: { type: 'Point', coordinates: [aed.lon, aed.lat] },
     properties,
   };

@@ -44,20 +44,35 @@ export async function findByKeys(db: Db, idSite: number, field: ImportFieldId, k
   if (!column) throw new Error(`${field} is no key field`);
   const wanted = [...new Set(field === 'l_udid' ? keys.filter((key) => uuidPattern.test(key)).map((key) => key.toLowerCase()) : keys)];
   if (wanted.length === 0) return found;
+  // An OSM file Vigil wrote names an AED that came from no other source `vigil/<udid>`: found by its udid.
+  const ownIds = field === 'l_externalSourceId' ? wanted.map(vigilUdidOf).filter((udid): udid is string => udid !== null) : [];
+  const byOwnId = ownIds.length > 0 ? sql` OR ${aeds.udid} = ANY(${sql.param(ownIds)}::uuid[])` : sql``;
   // One array parameter rather than a list of 500 (a tenth of the time), and `id_site + 0` to look
   // up by the key's index, not by the account's (see findDuplicates).
   const rows = await db
     .select()
     .from(aeds)
-    .where(and(sql`${column} = ANY(${sql.param(wanted)}::${sql.raw(field === 'l_udid' ? 'uuid' : 'text')}[])`, sql`${aeds.idSite} + 0 = ${idSite}`));
+    .where(and(sql`(${column} = ANY(${sql.param(wanted)}::${sql.raw(field === 'l_udid' ? 'uuid' : 'text')}[])${byOwnId})`, sql`${aeds.idSite} + 0 = ${idSite}`));
   const property = columnProperty(field);
-  for (const row of rows) {
-    const key = String(row[property]);
+  const add = (key: string, row: AedRow) => {
     const list = found.get(key) ?? [];
-    list.push(row);
+    if (!list.some((other) => other.id === row.id)) list.push(row);
     found.set(key, list);
+  };
+  for (const row of rows) {
+    if (row[property] !== null) add(String(row[property]), row);
+    if (ownIds.includes(row.udid)) add(vigilExternalId(row.udid), row);
   }
   return found;
+}
+
+/** The OSM id Vigil writes for an AED that came from no other source (aeds/osm-feature.ts). */
+export const vigilExternalId = (udid: string) => `vigil/${udid}`;
+
+/** The udid in a `vigil/<udid>` id, or null. */
+function vigilUdidOf(key: string): string | null {
+  const udid = key.startsWith('vigil/') ? key.slice('vigil/'.length).toLowerCase() : '';
+  return uuidPattern.test(udid) ? udid : null;
 }
 
 function columnProperty(field: ImportFieldId): keyof AedRow {

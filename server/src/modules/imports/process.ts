@@ -288,6 +288,8 @@ function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.C
     changes.privateComment = existing.privateComment ? `${existing.privateComment}\n${plan.hoursNote}` : plan.hoursNote;
   }
   for (const [column, value] of Object.entries(plan.values) as [keyof AedValues, unknown][]) {
+    // The id Vigil wrote for the AED itself (`vigil/<udid>`) is no source of it: not stored.
+    if (column === 'externalSourceId' && value === writer.vigilExternalId(existing.udid)) continue;
     if (!same(value, (existing as Record<string, unknown>)[column])) (changes as Record<string, unknown>)[column] = value;
   }
   if (existing.positionToCheck && (changes.lat !== undefined || changes.lon !== undefined)) changes.positionToCheck = false;

@@ -61,11 +61,16 @@ export function StatusTag({ status, until }: { status: string; until?: string | 
   );
 }
 
+/** "Not ready for GeoDAE, missing: …" in the reader's language, or that the AED is ready. */
+function readinessText(t: ReturnType<typeof useIntl>['t'], missing: readonly string[]): string {
+  return missing.length === 0 ? t('aed.geodae.ready') : t('aed.geodae.missing', { fields: missing.map((column) => t(`aed.geodae.column.${column}`)).join(', ') });
+}
+
 /** Readiness for the GeoDAE declaration, computed by the server; the title names the mandatory columns the AED lacks. */
 export function GeoDaeBadge({ missing }: { missing: readonly string[] }) {
   const { t } = useIntl();
   const ready = missing.length === 0;
-  const title = ready ? t('aed.geodae.ready') : t('aed.geodae.missing', { fields: missing.map((column) => t(`aed.geodae.column.${column}`)).join(', ') });
+  const title = readinessText(t, missing);
   return (
     <Tag
       className={`aed-badge aed-badge--geodae is-${ready ? 'ready' : 'missing'}`}
@@ -77,5 +82,20 @@ export function GeoDaeBadge({ missing }: { missing: readonly string[] }) {
       data-testid="geodae-readiness"
       data-ready={ready}
     />
+  );
+}
+
+/** The badge with the missing columns written out beside it, where there is room (the AED form). */
+export function GeoDaeReadiness({ missing }: { missing: readonly string[] }) {
+  const { t } = useIntl();
+  return (
+    <span className="aed-geodae-readiness">
+      <GeoDaeBadge missing={missing} />
+      {missing.length > 0 ? (
+        <small className="aed-geodae-readiness__missing" data-testid="geodae-missing">
+          {readinessText(t, missing)}
+        </small>
+      ) : null}
+    </span>
   );
 }

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './scripts/catalogue-parts';
 import { cssSubset } from './scripts/css-subset';
+import { endpointTablesForSpa } from './scripts/endpoint-tables';
 
 /** The Vigil server the dev server (and `vite preview`) forwards the API to; VIGIL_API overrides it. */
 const server = process.env.VIGIL_API ?? 'http://127.0.0.1:3000';
@@ -32,29 +34,13 @@ function greenPrimary(): Plugin {
   };
 }
 
-/**
- * An endpoint table (contract/<area>.endpoints.ts) also carries what only the server and the docs
- * read: the OpenAPI summary, why a write is not audited, the permission matrix's notes. The SPA's
- * copy leaves those texts empty, so a screen loads the paths and schemas it calls, not their prose.
- */
-function endpointProseOut(): Plugin {
-  const prose = /\b(summary|notAudited|note): (['"`])(?:\\.|(?!\2)[^\\])*\2/g;
-  return {
-    name: 'vigil-endpoint-prose-out',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/\/contract\/[\w.-]+\.endpoints\.ts$/.test(id)) return null;
-      return { code: code.replace(prose, "$1: ''"), map: null };
-    },
-  };
-}
-
 /** Vite builds the SPA into dist/ (the server serves it); in development it proxies the API and the WebSocket. */
 export default defineConfig({
   plugins: [
     react(),
     greenPrimary(),
-    endpointProseOut(),
+    endpointTablesForSpa(),
+    catalogueParts(),
     // PrimeFlex and PrimeIcons' classes: only those the sources name reach the build.
     cssSubset({ sheets: /(primeflex\/primeflex|primeicons\/primeicons)\.css$/, sources: ['src', 'contract', 'index.html'] }),
   ],

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './scripts/catalogue-parts';
 
 /** Unit, machine, view and server suites. The browser suite has its own config (vitest.e2e.config.ts). */
 const report = (name: string) => (process.env.CI ? [['default'], ['json', { outputFile: `test-results/${name}.json` }]] : [['default']]) as never;
@@ -29,7 +30,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'machines', include: ['tests/machines/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node', ...roomForSlowMachines } },
-      { test: { name: 'views', include: ['tests/views/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/views/setup.ts'], ...roomForSlowMachines } },
+      { plugins: [catalogueParts()], test: { name: 'views', include: ['tests/views/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/views/setup.ts'], ...roomForSlowMachines } },
     ],
   },
 });

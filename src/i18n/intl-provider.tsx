@@ -1,7 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { readLanguageChoice, readUser, writeLanguageChoice } from '../services/storage';
-import { cataloguesLoaded, createTranslator, defaultLocale, directionOf, languageOf, loadCatalogues, type Language } from './intl';
+import { cataloguesLoaded, cataloguesVersion, createTranslator, defaultLocale, directionOf, languageOf, loadCatalogues, subscribeToCatalogues, type Language } from './intl';
 
 export interface IntlContextValue {
   intl: IntlShape;
@@ -34,11 +34,13 @@ interface IntlProviderProps {
 /**
  * Language of the interface: the menu choice, else the user's default language, else en_US. A
  * language whose texts have not loaded yet shows once they have; until then the language shown
- * before stays.
+ * before stays. The texts are formatted again when a part of a catalogue arrives (the signed-in
+ * screens' part, loaded with the first of them).
  */
 export function IntlProvider({ userLocale, directionSetting, children }: IntlProviderProps) {
   const [choice, setChoice] = useState(readLanguageChoice);
   const wanted = choice ?? userLocale ?? defaultLocale;
+  const loadedParts = useSyncExternalStore(subscribeToCatalogues, cataloguesVersion);
   const [shown, setShown] = useState(() => (cataloguesLoaded(wanted) ? wanted : defaultLocale));
   useEffect(() => {
     let live = true;
@@ -67,7 +69,7 @@ export function IntlProvider({ userLocale, directionSetting, children }: IntlPro
       has: (key) => key in intl.messages,
       chooseLanguage,
     };
-  }, [locale, directionSetting, chooseLanguage]);
+  }, [locale, directionSetting, chooseLanguage, loadedParts]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
 }
 

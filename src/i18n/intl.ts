@@ -1,19 +1,40 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import en from './messages/en.json';
+import type { CataloguePart } from './catalogue-parts';
+import enPublic from './messages/en.json?part=public';
 
 type Catalogue = Record<string, string>;
+type PartLoaders = Record<CataloguePart, () => Promise<{ default: Catalogue }>>;
 
 /**
- * Message catalogues by language. A regional one (say fr_CA) would be added under its full key.
- * English, the default and the fallback of every key, is part of the first screen; the others
- * load when a language needs them (loadCatalogues), so a page downloads one or two, not all.
+ * Message catalogues by language, each in two parts (catalogue-parts.ts). A regional one (say
+ * fr_CA) would be added under its full key. English, the default and the fallback of every key, has
+ * its public part in the first screen; everything else loads when a language or a signed-in screen
+ * needs it (loadCatalogues), so the sign-in route downloads one public part or two, not all texts.
  */
-const catalogueLoaders: Record<string, () => Promise<{ default: Catalogue }>> = {
-  en: () => Promise.resolve({ default: en }),
-  fr: () => import('./messages/fr.json'),
-  de: () => import('./messages/de.json'),
+const catalogueLoaders: Record<string, PartLoaders> = {
+  en: { public: () => Promise.resolve({ default: enPublic }), app: () => import('./messages/en.json?part=app') },
+  fr: { public: () => import('./messages/fr.json?part=public'), app: () => import('./messages/fr.json?part=app') },
+  de: { public: () => import('./messages/de.json?part=public'), app: () => import('./messages/de.json?part=app') },
 };
-const catalogues: Record<string, Catalogue> = { en };
+/** Loaded parts, under `<language>/<part>`. */
+const catalogues: Record<string, Catalogue> = { 'en/public': enPublic };
+
+/** The parts every language shown from now on needs: the public one, and the app's once a signed-in screen asked. */
+const partsInUse = new Set<CataloguePart>(['public']);
+
+/** Told when a part arrives, so that texts already shown are formatted again with it. */
+const listeners = new Set<() => void>();
+
+/** Follows the catalogues loaded (for useSyncExternalStore): the listener runs after each new part. */
+export function subscribeToCatalogues(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Changes whenever a part has loaded: how many are. */
+export function cataloguesVersion(): number {
+  return Object.keys(catalogues).length;
+}
 
 /** Default interface language of a user (spec §3). */
 export const defaultLocale = 'en_US';
@@ -47,24 +68,32 @@ export function catalogueChain(locale: string): string[] {
   return [...new Set(chain)];
 }
 
-/** Whether every catalogue of a locale's chain is loaded (messagesFor then has all its texts). */
+const partKeys = (locale: string) => catalogueChain(locale).flatMap((language) => [...partsInUse].map((part) => `${language}/${part}`));
+
+/** Whether every part in use of a locale's chain is loaded (messagesFor then has all its texts). */
 export function cataloguesLoaded(locale: string): boolean {
-  return catalogueChain(locale).every((key) => key in catalogues);
+  return partKeys(locale).every((key) => key in catalogues);
 }
 
 const loading = new Map<string, Promise<void>>();
 
-/** Loads the catalogues of a locale's chain that are not loaded yet (one download each, whoever asks). */
-export async function loadCatalogues(locale: string): Promise<void> {
+/**
+ * Loads the parts of a locale's chain that are not loaded yet (one download each, whoever asks):
+ * those in use, and `part` if given, which stays in use for every language shown afterwards.
+ */
+export async function loadCatalogues(locale: string, part?: CataloguePart): Promise<void> {
+  if (part) partsInUse.add(part);
   await Promise.all(
-    catalogueChain(locale)
+    partKeys(locale)
       .filter((key) => !(key in catalogues))
       .map((key) => {
+        const [language, name] = key.split('/') as [string, CataloguePart];
         const pending =
           loading.get(key) ??
-          catalogueLoaders[key]().then(
+          catalogueLoaders[language][name]().then(
             (module) => {
               catalogues[key] = module.default;
+              listeners.forEach((listener) => listener());
             },
             (error: unknown) => {
               // A failed download may be tried again.
@@ -78,9 +107,9 @@ export async function loadCatalogues(locale: string): Promise<void> {
   );
 }
 
-/** The messages for a locale, each key falling back along the chain (over the catalogues loaded). */
+/** The messages for a locale, each key falling back along the chain (over the parts loaded). */
 export function messagesFor(locale: string): Catalogue {
-  const loaded = catalogueChain(locale).filter((key) => key in catalogues);
+  const loaded = catalogueChain(locale).flatMap((language) => Object.keys(catalogues).filter((key) => key.startsWith(`${language}/`)));
   return Object.assign({}, ...loaded.reverse().map((key) => catalogues[key])) as Catalogue;
 }
 

@@ -1,4 +1,4 @@
-import { signedInUser, type SignedInUser } from '../../contract/auth.schemas';
+import type { SignedInUser } from '../../contract/auth.schemas';
 
 /** The user a sign-in, a switch or a password update answers: spec §3 fields plus the account state. */
 export type SessionUser = SignedInUser & { accountConfigured: boolean };
@@ -32,11 +32,30 @@ export function toStoredUser(user: SessionUser, now = Date.now()): StoredUser {
   return { ...user, accountConfigured: user.accountConfigured !== false, expireDateTime: now + user.expiresIn * 1000, isLoggedIn: true };
 }
 
-/** The stored user, or null when there is none or it does not have the expected shape. */
+/**
+ * The stored user as written, or null when there is none: what a call's JWT header and the first
+ * screen's language read. The session takes it only through restoreUser, which checks its shape.
+ */
 export function readUser(): StoredUser | null {
   const raw = readJson(keys.user) as Partial<StoredUser> | null;
-  if (!raw || typeof raw.expireDateTime !== 'number' || !signedInUser.safeParse(raw).success) return null;
+  if (!raw || typeof raw !== 'object' || typeof raw.expireDateTime !== 'number') return null;
   return { ...(raw as StoredUser), accountConfigured: raw.accountConfigured !== false, isLoggedIn: true };
+}
+
+/**
+ * The stored user if it has the shape of a signed-in user (contract/auth.schemas.ts), else null
+ * and it is forgotten. The schema loads only when a user is stored: the signed-out first screen
+ * downloads no zod.
+ */
+export async function restoreUser(): Promise<StoredUser | null> {
+  if (!readUser()) return null;
+  const { signedInUser } = await import('../../contract/auth.schemas');
+  // Read again: the user may have been removed (signed out in another tab) while the schema loaded.
+  const user = readUser();
+  if (!user) return null;
+  if (signedInUser.safeParse(user).success) return user;
+  clearUser();
+  return null;
 }
 
 export function writeUser(user: StoredUser): void {

@@ -1,4 +1,3 @@
-import { signedInUser } from '../../contract/auth.schemas';
 import type { SessionUser } from './storage';
 
 /** What the server put in the fragment when it redirected back from the identity provider. */
@@ -13,8 +12,9 @@ function decodeBase64Url(value: string): string {
 /**
  * Reads `#thirdParty=<base64url JSON of the signed-in user>` (or `#thirdPartyError=<key>`) from the
  * sign-in page address: the user is built locally, with no call (spec §7). Null when neither is there.
+ * The user's schema loads only when the fragment carries one.
  */
-export function readThirdPartyReturn(hash: string): ThirdPartyReturn {
+export async function readThirdPartyReturn(hash: string): Promise<ThirdPartyReturn> {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const error = params.get('thirdPartyError');
   if (error) return { ok: false, key: error };
@@ -22,6 +22,7 @@ export function readThirdPartyReturn(hash: string): ThirdPartyReturn {
   if (!encoded) return null;
   try {
     const raw = JSON.parse(decodeBase64Url(encoded)) as Record<string, unknown>;
+    const { signedInUser } = await import('../../contract/auth.schemas');
     const parsed = signedInUser.safeParse(raw);
     if (!parsed.success) return { ok: false, key: 'error.server-access-api' };
     return { ok: true, user: { ...parsed.data, accountConfigured: raw.accountConfigured !== false } };

@@ -4,7 +4,7 @@ import type { AccountSummary } from '../../contract/auth.schemas';
 import type { ThirdAccess } from '../../src/services/account.api';
 import type { Result } from '../../src/services/http';
 import { onNotice, type Notice } from '../../src/services/notify';
-import { clearUser, readUser, toStoredUser, writeUser, type SessionUser, type StoredUser } from '../../src/services/storage';
+import { clearUser, readUser, restoreUser, toStoredUser, writeUser, type SessionUser, type StoredUser } from '../../src/services/storage';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { landingPathOf, menuOf, sessionViewOf, type SessionSnapshot } from '../../src/machines/session/session.selectors';
 
@@ -155,6 +155,15 @@ describe('session journeys', () => {
     actor.send({ type: 'session.signInAgain', path: '/aed/list' });
     expect(view(actor.getSnapshot())).toBe('signedOut');
     expect(actor.getSnapshot().context.wantedPath).toBe('/aed/list');
+  });
+
+  it('restores a stored user of the signed-in shape and forgets one of another shape', async () => {
+    const stored = toStoredUser(userOf({ idGroup: 5 }));
+    writeUser(stored);
+    expect(await restoreUser()).toMatchObject({ token: 'token-1', idGroup: 5, isLoggedIn: true });
+    writeUser({ ...stored, idGroup: 'five' } as unknown as StoredUser);
+    expect(await restoreUser()).toBeNull();
+    expect(readUser()).toBeNull();
   });
 
   it('restores a live stored session and drops an expired one', async () => {

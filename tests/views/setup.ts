@@ -8,5 +8,5 @@ import { languages, loadCatalogues } from '../../src/i18n/intl';
  */
 configure({ asyncUtilTimeout: 10_000 });
 
-// The first screen loads English only; views render in every language at once, so all load here.
-await Promise.all(languages.map((language) => loadCatalogues(language.locale)));
+// The first screen loads English's public texts only; views render in every language at once, so all load here.
+await Promise.all(languages.map((language) => loadCatalogues(language.locale, 'app')));

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { LazyDialog } from '../lazy-dialog';
 import { useState } from 'react';
 import { useIntl } from '../../i18n/intl-provider';
 import { checkCoordinates } from '../../services/geo.api';
@@ -63,7 +63,7 @@ export function PasteCoordinatesButton({ onCoordinates, label, country, disabled
         data-testid="paste-coordinates"
         onClick={() => void paste()}
       />
-      <Dialog
+      <LazyDialog
         visible={offer !== null}
         onHide={() => setOffer(null)}
         header={t('paste.swapped.title')}
@@ -77,7 +77,7 @@ export function PasteCoordinatesButton({ onCoordinates, label, country, disabled
         }
       >
         {offer ? <p className="m-0">{t('paste.swapped.text', { pasted: shown(offer.pasted), swapped: shown(offer.swapped) })}</p> : null}
-      </Dialog>
+      </LazyDialog>
     </>
   );
 }

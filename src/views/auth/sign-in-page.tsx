@@ -2,10 +2,10 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { LazyMessage } from '../../components/lazy-message';
+import { PasswordInput } from '../../components/password-input';
 import { useIntl } from '../../i18n/intl-provider';
 import { thirdPartyOf } from '../../machines/extra-infos/extra-infos.selectors';
 import { isBusy, messageOf } from '../../machines/session/session.selectors';
@@ -19,11 +19,16 @@ import { emailError, requiredError } from './parts/validation';
 function useThirdPartyReturn() {
   const session = SessionActor.useActorRef();
   useEffect(() => {
-    const outcome = readThirdPartyReturn(window.location.hash);
-    if (!outcome) return;
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
-    if (outcome.ok) session.send({ type: 'session.thirdPartySignIn', user: outcome.user });
-    else session.send({ type: 'session.thirdPartyFailed', key: outcome.key });
+    let live = true;
+    void readThirdPartyReturn(window.location.hash).then((outcome) => {
+      if (!outcome || !live) return;
+      window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
+      if (outcome.ok) session.send({ type: 'session.thirdPartySignIn', user: outcome.user });
+      else session.send({ type: 'session.thirdPartyFailed', key: outcome.key });
+    });
+    return () => {
+      live = false;
+    };
   }, [session]);
 }
 
@@ -52,7 +57,7 @@ export default function SignInPage() {
 
   return (
     <PageFrame title={t('auth.sign-in.title')}>
-      {message ? <Message severity={message.msgType} text={t(message.msg)} className="w-full justify-content-start mb-4" /> : null}
+      {message ? <LazyMessage severity={message.msgType} text={t(message.msg)} className="w-full justify-content-start mb-4" /> : null}
       <form onSubmit={submit} noValidate aria-label={t('auth.sign-in.title')}>
         <FormField id="username" label={t('auth.sign-in.username')} error={submitted && usernameError ? t(usernameError) : null}>
           <InputText
@@ -67,12 +72,10 @@ export default function SignInPage() {
           />
         </FormField>
         <FormField id="password" label={t('auth.sign-in.password')} error={submitted && passwordError ? t(passwordError) : null}>
-          <Password
-            inputId="password"
+          <PasswordInput
+            id="password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            feedback={false}
-            toggleMask
             autoComplete="current-password"
             className="w-full"
             inputClassName="w-full"

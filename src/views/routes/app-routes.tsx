@@ -15,7 +15,7 @@ const screenRoutes: RouteObject[] = (Object.keys(screens) as ScreenName[]).map((
   path: screens[screen].path,
   element: <ScreenGuard screen={screen} />,
   handle: { screen } satisfies RouteHandle,
-  children: [{ index: true, lazy: lazyPage(screenPages[screen]) }],
+  children: [{ index: true, lazy: lazyPage(screenPages[screen], 'app') }],
 }));
 
 /** Every route of spec §2: auth screens for signed-out visitors, the rest behind the session and the group's route set. */
@@ -32,12 +32,12 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: defaultPath, lazy: lazyPage(() => import('./default-landing').then((module) => ({ default: module.DefaultLanding }))) },
+          { path: defaultPath, lazy: lazyPage(() => import('./default-landing').then((module) => ({ default: module.DefaultLanding })), 'app') },
           // The live inspector rides above every signed-in screen, for the groups allowed. Both load
           // with the first signed-in screen: the sign-in route downloads neither.
           {
-            lazy: lazyPage(() => import('../inspector/inspector-host').then((module) => ({ default: module.InspectorHost }))),
-            children: [{ lazy: lazyPage(() => import('../layout/app-layout').then((module) => ({ default: module.AppLayout }))), children: screenRoutes }],
+            lazy: lazyPage(() => import('../inspector/inspector-host').then((module) => ({ default: module.InspectorHost })), 'app'),
+            children: [{ lazy: lazyPage(() => import('../layout/app-layout').then((module) => ({ default: module.AppLayout })), 'app'), children: screenRoutes }],
           },
         ],
       },

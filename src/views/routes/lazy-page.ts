@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { CataloguePart } from '../../i18n/catalogue-parts';
 import { loadCatalogues } from '../../i18n/intl';
 import { storedLocale } from '../../i18n/intl-provider';
 
@@ -18,11 +19,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * A react-router `lazy` that loads a page module on demand, with the load time-out. The texts of
  * the language kept in the browser load with it (signed in just now, that is the user's language),
- * so a screen never shows in English first.
+ * so a screen never shows in English first: the public part of the catalogue, and the signed-in
+ * screens' part for those (`part: 'app'`).
  */
-export function lazyPage(load: () => Promise<PageModule>) {
+export function lazyPage(load: () => Promise<PageModule>, part: CataloguePart = 'public') {
   return async () => {
-    const [page] = await withTimeout(Promise.all([load(), loadCatalogues(storedLocale())]), screenLoadTimeoutMs);
+    const [page] = await withTimeout(Promise.all([load(), loadCatalogues(storedLocale(), part)]), screenLoadTimeoutMs);
     return { Component: page.default };
   };
 }

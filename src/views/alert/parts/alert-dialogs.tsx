@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { LazyDialog } from '../../../components/lazy-dialog';
 import { useIntl } from '../../../i18n/intl-provider';
 import { formatDateTime } from '../../../i18n/dates';
 import { autoCloseMinutesOf, closureOf, isBusy, isClosedElsewhere, isConfirmingClose, isReplacing, isTooFar, optionsOf } from '../../../machines/alert/alert.selectors';
@@ -27,9 +27,9 @@ function ConfirmCloseDialog() {
     </div>
   );
   return (
-    <Dialog header={t('alert.close.title')} visible={visible} footer={footer} onHide={() => alert.send({ type: 'alert.cancelClose' })} style={{ width: '32rem' }} data-testid="confirm-end-dialog">
+    <LazyDialog header={t('alert.close.title')} visible={visible} footer={footer} onHide={() => alert.send({ type: 'alert.cancelClose' })} style={{ width: '32rem' }} data-testid="confirm-end-dialog">
       <p className="m-0 line-height-3">{t('alert.close.text')}</p>
-    </Dialog>
+    </LazyDialog>
   );
 }
 
@@ -46,10 +46,10 @@ function TooFarDialog() {
     </div>
   );
   return (
-    <Dialog header={t('alert.too-far.title')} visible={visible} footer={footer} closable={false} onHide={() => undefined} style={{ width: '34rem' }} data-testid="too-far-dialog">
+    <LazyDialog header={t('alert.too-far.title')} visible={visible} footer={footer} closable={false} onHide={() => undefined} style={{ width: '34rem' }} data-testid="too-far-dialog">
       <p className="m-0 line-height-3">{t('error.alert.address-too-far')}</p>
       <p className="mt-2 mb-0 text-600 line-height-3">{t('alert.too-far.text', { km: maxKm })}</p>
-    </Dialog>
+    </LazyDialog>
   );
 }
 
@@ -63,10 +63,10 @@ function ClosedElsewhereDialog() {
   const when = closure?.at ? formatDateTime(closure.at, locale) : '';
   const footer = <Button type="button" icon="pi pi-refresh" label={t('alert.closed-elsewhere.reload')} loading={busy} data-testid="reload-closed" onClick={() => alert.send({ type: 'alert.reload' })} autoFocus />;
   return (
-    <Dialog header={t('alert.closed-elsewhere.title')} visible={visible} footer={footer} closable={false} onHide={() => undefined} style={{ width: '32rem' }} data-testid="closed-elsewhere-dialog">
+    <LazyDialog header={t('alert.closed-elsewhere.title')} visible={visible} footer={footer} closable={false} onHide={() => undefined} style={{ width: '32rem' }} data-testid="closed-elsewhere-dialog">
       <p className="m-0 line-height-3">
         {closure?.reason === 'auto' ? t('alert.closed-elsewhere.auto', { minutes, when }) : t('alert.closed-elsewhere.text', { name: closure?.by ?? t('alert.closed-elsewhere.someone'), when })}
       </p>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
+import { LazyDialog } from '../../../components/lazy-dialog';
 import { Tag } from 'primereact/tag';
 import type { Alert } from '../../../../contract/alert.schemas';
 import { formatTime } from '../../../i18n/dates';
@@ -21,7 +21,7 @@ export function OngoingAlertsDialog({ visible, alerts, now, onHide, onOpen, onCr
   const { t } = useIntl();
   const footer = <Button type="button" icon="pi pi-plus" label={t('alert.new')} severity="danger" onClick={onCreate} data-testid="ongoing-new" />;
   return (
-    <Dialog header={t('alert.ongoing.title', { count: alerts.length })} visible={visible} onHide={onHide} footer={footer} style={{ width: '48rem' }} data-testid="ongoing-dialog">
+    <LazyDialog header={t('alert.ongoing.title', { count: alerts.length })} visible={visible} onHide={onHide} footer={footer} style={{ width: '48rem' }} data-testid="ongoing-dialog">
       <ul className="ongoing-list">
         {alerts.map((alert) => (
           <li key={alert.alertId} className="ongoing-list__item" data-testid="ongoing-item">
@@ -47,6 +47,6 @@ export function OngoingAlertsDialog({ visible, alerts, now, onHide, onOpen, onCr
           </li>
         ))}
       </ul>
-    </Dialog>
+    </LazyDialog>
   );
 }

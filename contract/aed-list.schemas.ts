@@ -124,10 +124,17 @@ export type AedCount = z.output<typeof aedCount>;
 export const aedListResponse = z.object({ list: z.array(aedListItem), count: aedCount });
 export type AedListResponse = z.infer<typeof aedListResponse>;
 
-/** POST aed/getAedsMap: the viewport and zoom, with the same filters as the list. */
+const mapBounds = z.object({ north: z.number().min(-90).max(90), south: z.number().min(-90).max(90), east: z.number().min(-180).max(180), west: z.number().min(-180).max(180) });
+
+/**
+ * POST aed/getAedsMap: the viewport and zoom, with the same filters as the list. With `fit` (the
+ * filter or account just changed), the answer also gives the extent of every matching AED, so the
+ * map can show them all.
+ */
 export const aedMapBody = aedScope.extend({
-  bbox: z.object({ north: z.number().min(-90).max(90), south: z.number().min(-90).max(90), east: z.number().min(-180).max(180), west: z.number().min(-180).max(180) }),
+  bbox: mapBounds,
   zoom: z.number().int().min(0).max(22),
+  fit: z.boolean().default(false),
 });
 export type AedMapBody = z.infer<typeof aedMapBody>;
 
@@ -150,6 +157,8 @@ export const aedMapResponse = z.object({
   total: z.number().int(),
   clusters: z.array(aedMapCluster),
   points: z.array(aedMapPoint),
+  /** Asked with `fit`: the bounds of every AED of the scope and filter, null when none matches. */
+  extent: mapBounds.nullable().optional(),
 });
 export type AedMapPoint = z.output<typeof aedMapPoint>;
 export type AedMapCluster = z.output<typeof aedMapCluster>;

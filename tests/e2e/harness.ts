@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { test } from 'vitest';
 import { writeTestArchive } from '../fixtures/basemap/test-archive';
-import { launchChromium, startVigil } from './vigil-process';
+import { launchChromium, signIn, startVigil } from './vigil-process';
 
 export { chromiumArgs, launchChromium, signIn, startVigil, type VigilProcess } from './vigil-process';
 
@@ -91,4 +91,12 @@ export function prepareE2e(options: { env?: Record<string, string> } = {}): void
     const probe = await browser.newPage();
     await probe.close();
   });
+}
+
+/** Signs a user in afresh (a file's tests share the browser profile) with the interface in English. */
+export async function signInInEnglish(page: Page, vigilUrl: string, email = 'admin@vigil.test'): Promise<void> {
+  await page.goto(`${vigilUrl}/authentication/sign-in`);
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, vigilUrl, email);
+  await page.evaluate(() => localStorage.setItem('language', JSON.stringify('en_US')));
 }

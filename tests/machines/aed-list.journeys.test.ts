@@ -105,7 +105,7 @@ describe('AED list journeys (spec §4 "AED list")', () => {
     actor.send({ type: 'map.viewport', viewport });
     await waitFor(actor, settled);
     snapshot = actor.getSnapshot();
-    expect(maps).toEqual([{ filter: [], idSelected: '0', withChild: true, viewport, lang: 'en' }]);
+    expect(maps).toEqual([{ filter: [], idSelected: '0', withChild: true, viewport, lang: 'en', fit: false }]);
     expect(snapshot.context.map?.clusters).toHaveLength(1);
     expect(snapshot.context.aeds.total).toBe(1700);
     actor.send({ type: 'view.change', view: 'list' });
@@ -116,6 +116,31 @@ describe('AED list journeys (spec §4 "AED list")', () => {
     actor.send({ type: 'view.change', view: 'map' });
     await waitFor(actor, settled);
     expect(maps).toHaveLength(2);
+  });
+
+  it('the map follows the filter: after a filter change it asks for the extent once and fits it, then asks by viewport again', async () => {
+    const extent = { north: 45.9, south: 45.85, east: 3.12, west: 3.08 };
+    const { actor, maps } = start({ map: (query) => ({ ok: true as const, data: query.fit ? { ...mapClusters, extent } : mapClusters }) });
+    await waitFor(actor, settled);
+    actor.send({ type: 'view.change', view: 'map' });
+    actor.send({ type: 'map.viewport', viewport });
+    await waitFor(actor, settled);
+    expect(maps.map((query) => query.fit)).toEqual([false]);
+    expect(actor.getSnapshot().context.mapFit).toBeNull();
+    actor.send({ type: 'filter.add', entries: [{ type: 'TAG', tag: 'city', value: 'riom' }] });
+    await waitFor(actor, settled);
+    expect(maps.map((query) => query.fit)).toEqual([false, true]);
+    expect(actor.getSnapshot().context.mapFit).toEqual({ extent, key: 1 });
+    // The map fitted: its new viewport is asked without the extent, and the fit stays done.
+    actor.send({ type: 'map.viewport', viewport: { bbox: extent, zoom: 14 } });
+    await waitFor(actor, settled);
+    expect(maps.map((query) => query.fit)).toEqual([false, true, false]);
+    expect(actor.getSnapshot().context.mapFit).toEqual({ extent, key: 1 });
+    // Another account: fitted again.
+    actor.send({ type: 'account.select', id: '0', withChild: false });
+    await waitFor(actor, settled);
+    expect(maps.at(-1)!.fit).toBe(true);
+    expect(actor.getSnapshot().context.mapFit?.key).toBe(2);
   });
 
   it('choosing an account resets the page and shows its own count, or its totalLevel with its children, until the list answers', async () => {

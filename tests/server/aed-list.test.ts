@@ -223,6 +223,27 @@ describe('POST aed/getAedsMap', () => {
     }
   });
 
+  it('gives the extent of every AED of the filter when asked to fit, wherever the viewport is', async () => {
+    const filter = [{ type: 'TAG', tag: 'city', value: 'riom' }];
+    const rows = (await list(operator, { filter, limit: 500 })).body.data.list as { lat: number; lon: number }[];
+    expect(rows.length).toBeGreaterThan(1);
+    const elsewhere = { north: 44.0, south: 43.9, east: 1.6, west: 1.5 };
+    const fitted = (await map(operator, { filter, bbox: elsewhere, zoom: 13, fit: true })).body.data;
+    expect(fitted.total).toBe(0);
+    expect(fitted.extent).toEqual({
+      north: Math.max(...rows.map((row) => row.lat)),
+      south: Math.min(...rows.map((row) => row.lat)),
+      east: Math.max(...rows.map((row) => row.lon)),
+      west: Math.min(...rows.map((row) => row.lon)),
+    });
+    // Every AED of the filter is inside the extent, and the map shows them all there.
+    const there = (await map(operator, { filter, bbox: fitted.extent, zoom: 12 })).body.data;
+    expect(there.total).toBe(rows.length);
+    expect(there).not.toHaveProperty('extent');
+    const none = await map(operator, { filter: [{ type: 'TAG', tag: 'city', value: 'nowhere-at-all' }], bbox: elsewhere, zoom: 13, fit: true });
+    expect(none.body.data.extent).toBeNull();
+  });
+
   it('applies the list filters to the clusters', async () => {
     const all = await map(operator, { bbox: france, zoom: 6 });
     const zoll = await map(operator, { bbox: france, zoom: 6, filter: [{ type: 'ADVANCED', tag: 'brand', value: 'Zoll' }] });

@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Tooltip, useMap } from 'react-leaflet';
+import { StackedMarkers } from './stacked-markers';
 
 /** A grid cluster answered by getAedsMap: where to put it and how many AEDs it holds. */
 export interface AedCluster {
@@ -69,12 +70,20 @@ export interface AedClusterLayerProps {
   locale: string;
   /** Accessible name of a cluster ("1,234 defibrillators: zoom in"). */
   clusterLabel: (count: number) => string;
+  /** Accessible name of AEDs drawn as one marker ("3 defibrillators at this place: choose one"). */
+  stackLabel: (count: number) => string;
   statusLabel: (status: string) => string;
   onOpen: (udid: string) => void;
 }
 
-/** Server-side clusters (click: zoom in two levels on it) and single AEDs (click: open). */
-export function AedClusterLayer({ clusters, points, locale, clusterLabel, statusLabel, onOpen }: AedClusterLayerProps) {
+const udidOf = (point: AedPoint) => point.udid;
+const positionOf = (point: AedPoint) => point;
+
+/**
+ * Server-side clusters (click: zoom in two levels on it) and single AEDs (click: open). AEDs close
+ * enough to hide each other at this zoom, at any zoom, are one marker whose click lists them.
+ */
+export function AedClusterLayer({ clusters, points, locale, clusterLabel, stackLabel, statusLabel, onOpen }: AedClusterLayerProps) {
   const map = useMap();
   const zoomTo = useMemo(() => (cluster: AedCluster) => map.setView([cluster.lat, cluster.lon], Math.min(map.getZoom() + 2, 18)), [map]);
   return (
@@ -82,9 +91,24 @@ export function AedClusterLayer({ clusters, points, locale, clusterLabel, status
       {clusters.map((cluster) => (
         <ClusterMarker key={cluster.cell} cluster={cluster} locale={locale} label={clusterLabel(cluster.count)} onZoom={zoomTo} />
       ))}
-      {points.map((point) => (
-        <PointMarker key={point.udid} point={point} statusLabel={statusLabel(point.status)} onOpen={onOpen} />
-      ))}
+      <StackedMarkers
+        items={points}
+        keyOf={udidOf}
+        positionOf={positionOf}
+        className="aed-stack"
+        stackLabel={stackLabel}
+        renderSingle={(point) => <PointMarker point={point} statusLabel={statusLabel(point.status)} onOpen={onOpen} />}
+        renderEntry={(point) => (
+          <>
+            <span className={`vigil-stack-entry__badge aed-point is-square status-${point.status}`} aria-hidden>
+              <i className="pi pi-bolt" />
+            </span>
+            <button type="button" className="vigil-stack-entry__open" data-udid={point.udid} onClick={() => onOpen(point.udid)}>
+              {point.name} · {statusLabel(point.status)}
+            </button>
+          </>
+        )}
+      />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useMap, useMapEvents } from 'react-leaflet';
 import type { Basemap } from '../../../contract/tiles.schemas';
 import type { Coordinates } from './coordinates';
 import { AedClusterLayer, type AedClusterLayerProps } from './aed-cluster-layer';
-import { VigilMap } from './vigil-map';
+import { FitPoints, VigilMap } from './vigil-map';
 
 /** What the map shows: its bounds and zoom, as getAedsMap takes them. */
 export interface MapViewport {
@@ -23,6 +23,8 @@ export interface AedMapProps extends Omit<AedClusterLayerProps, 'clusters' | 'po
   onViewport: (viewport: MapViewport) => void;
   /** Shown over the map while the viewport loads. */
   loading?: boolean;
+  /** Bounds the map fits once per new key (every AED of the filter just chosen). */
+  fit?: { extent: MapViewport['bbox']; key: number } | null;
   className?: string;
 }
 
@@ -52,11 +54,13 @@ function ViewportReporter({ onViewport }: { onViewport: (viewport: MapViewport) 
 }
 
 /** The AED map of the list: server-side clusters by viewport and zoom, a click on an AED opens it. */
-export function AedMap({ center, zoom, basemap, label, onViewport, loading = false, className, ...layer }: AedMapProps) {
+export function AedMap({ center, zoom, basemap, label, onViewport, loading = false, fit = null, className, ...layer }: AedMapProps) {
+  const corners = fit ? [{ lat: fit.extent.south, lon: fit.extent.west }, { lat: fit.extent.north, lon: fit.extent.east }] : [];
   return (
     <div className={`aed-map ${className ?? ''}`} data-testid="aed-map" aria-busy={loading}>
       <VigilMap center={center} zoom={zoom} basemap={basemap} label={label}>
         <ViewportReporter onViewport={onViewport} />
+        <FitPoints points={corners} fitKey={fit?.key ?? null} />
         <AedClusterLayer {...layer} />
       </VigilMap>
       {loading ? <div className="aed-map__loading" aria-hidden /> : null}

@@ -34,7 +34,7 @@ export const aedListActors = {
   loadList: fromPromise<ListOutcome, ListQuery>(({ input, signal }) =>
     api.getAllList({ ...scopeOf(input), order: input.order, orderSort: input.orderSort, limit: input.limit, page: input.page + 1 }, signal),
   ),
-  loadMap: fromPromise<MapOutcome, MapQuery>(({ input, signal }) => api.getAedsMap({ ...scopeOf(input), bbox: input.viewport.bbox, zoom: input.viewport.zoom }, signal)),
+  loadMap: fromPromise<MapOutcome, MapQuery>(({ input, signal }) => api.getAedsMap({ ...scopeOf(input), bbox: input.viewport.bbox, zoom: input.viewport.zoom, fit: input.fit }, signal)),
   softDelete: fromPromise<DeleteOutcome, { udid: string }>(async ({ input, signal }) => {
     const outcome = await api.softDeleteAed(input.udid, signal);
     return outcome.ok ? { ok: true, data: { udid: outcome.data.udid, idSite: outcome.data.idSite } } : outcome;

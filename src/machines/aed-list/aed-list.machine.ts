@@ -62,7 +62,7 @@ export function listQueryOf(context: AedListContext): ListQuery {
 }
 
 function mapQueryOf(context: AedListContext): MapQuery {
-  return { filter: context.filter, idSelected: context.accounts.idSelected, withChild: context.accounts.withChild, viewport: context.viewport!, lang: context.lang };
+  return { filter: context.filter, idSelected: context.accounts.idSelected, withChild: context.accounts.withChild, viewport: context.viewport!, lang: context.lang, fit: context.fitPending };
 }
 
 /** The filter change an event asks for, with the geoDAE flag that follows it. */
@@ -113,7 +113,13 @@ export const aedListMachine = setup({
       accounts: recomputeCounts(context.accounts, params.page.count),
       ...entriesOf(context.pages, context.limit, params.page.list.length),
     })),
-    keepMap: assign(({ context }, params: { map: AedMapData }) => ({ map: params.map, aeds: { ...context.aeds, total: params.map.total, aedLoading: false } })),
+    keepMap: assign(({ context }, params: { map: AedMapData }) => ({
+      map: params.map,
+      aeds: { ...context.aeds, total: params.map.total, aedLoading: false },
+      fitPending: false,
+      // The map follows the filter: it fits the AEDs found, when there are any.
+      mapFit: params.map.extent ? { extent: params.map.extent, key: (context.mapFit?.key ?? 0) + 1 } : context.mapFit,
+    })),
     keepListFailure: assign(({ context }, params: { key: string }) => ({
       aeds: { ...context.aeds, aedLoading: false },
       // The public-app and external counts only come with a list answer.
@@ -129,7 +135,7 @@ export const aedListMachine = setup({
       assertEvent(event, ['account.select', 'account.selectAsync']);
       const withChild = event.type === 'account.select' ? event.withChild : context.accounts.withChild;
       const accounts = { ...context.accounts, idSelected: event.id, withChild };
-      return { accounts, pages: 0, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, event.id, withChild) } };
+      return { accounts, pages: 0, fitPending: true, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, event.id, withChild) } };
     }),
     keepPendingAccount: assign(({ event }) => {
       assertEvent(event, 'account.selectAsync');
@@ -138,14 +144,14 @@ export const aedListMachine = setup({
     /** The DEFAULT_ADMIN account asked for, once its managed accounts are in. */
     selectPendingAccount: assign(({ context }) => {
       const accounts = { ...context.accounts, idSelected: context.pendingAccount ?? context.accounts.idSelected };
-      return { accounts, pendingAccount: null, pages: 0, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, accounts.idSelected, accounts.withChild) } };
+      return { accounts, pendingAccount: null, pages: 0, fitPending: true, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, accounts.idSelected, accounts.withChild) } };
     }),
     swapBackAccounts: assign(({ context }) => ({ accounts: swapBack(context.accounts) })),
     swapInManagedAccounts: assign(({ context }, params: { outcome: ManagedAccountsOutcome }) => ({ accounts: swapInManaged(context.accounts, dataOf(params.outcome)) })),
     addTemporary: assign(({ context, event }) => {
       assertEvent(event, 'account.addTemporary');
       const accounts = { ...withTemporary(context.accounts, event.name), idSelected: temporaryAccountId as AccountId };
-      return { accounts, pages: 0, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, temporaryAccountId, accounts.withChild) } };
+      return { accounts, pages: 0, fitPending: true, aeds: { ...loadingAeds(context), total: totalForSelection(accounts, temporaryAccountId, accounts.withChild) } };
     }),
     deleteTemporary: assign(({ context }) => {
       const wasSelected = context.accounts.idSelected === temporaryAccountId;
@@ -164,7 +170,7 @@ export const aedListMachine = setup({
       assertEvent(event, 'order.change');
       return { order: event.order, orderSort: event.orderSort, pages: 0 };
     }),
-    changeFilter: assign(({ context, event }) => ({ ...filterAfter(context, event), pages: 0 })),
+    changeFilter: assign(({ context, event }) => ({ ...filterAfter(context, event), pages: 0, fitPending: true })),
     keepViewport: assign(({ event }) => {
       assertEvent(event, 'map.viewport');
       return { viewport: event.viewport };
@@ -204,6 +210,9 @@ export const aedListMachine = setup({
     orderSort: 'desc',
     viewport: null,
     map: null,
+    // A list opened with a filter shows its AEDs when the map first opens.
+    fitPending: (input.filter ?? []).length > 0,
+    mapFit: null,
     errorKey: null,
     deleting: null,
     pendingAccount: null,

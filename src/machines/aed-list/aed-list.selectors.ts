@@ -27,6 +27,8 @@ export const limitOf = (snapshot: AedListSnapshot) => snapshot.context.limit;
 export const orderOf = (snapshot: AedListSnapshot) => ({ order: snapshot.context.order, orderSort: snapshot.context.orderSort });
 export const entriesOf = (snapshot: AedListSnapshot) => ({ start: snapshot.context.entriesStart, end: snapshot.context.entriesEnd, total: snapshot.context.aeds.total });
 export const mapOf = (snapshot: AedListSnapshot) => snapshot.context.map;
+/** The extent the map fits, once per key: every AED of the filter or account just chosen. */
+export const mapFitOf = (snapshot: AedListSnapshot) => snapshot.context.mapFit;
 export const errorKeyOf = (snapshot: AedListSnapshot) => snapshot.context.errorKey;
 export const isExporting = (snapshot: AedListSnapshot) => snapshot.hasTag('exporting');
 export const isDeleting = (snapshot: AedListSnapshot) => snapshot.hasTag('busy');

@@ -69,6 +69,10 @@ export interface AedListContext {
   orderSort: 'asc' | 'desc';
   viewport: Viewport | null;
   map: AedMapData | null;
+  /** The filter or account changed since the map last fitted: the next map call asks for the extent. */
+  fitPending: boolean;
+  /** The extent the map fits once per new `key` (the bounds of every AED of the filter). */
+  mapFit: { extent: NonNullable<AedMapData['extent']>; key: number } | null;
   /** Message key of the last failure (list, map, accounts, delete, export), null when none. */
   errorKey: string | null;
   /** The AED being soft-deleted. */
@@ -141,4 +145,6 @@ export interface MapQuery {
   withChild: boolean;
   viewport: Viewport;
   lang: string;
+  /** Ask for the extent of every matching AED as well. */
+  fit: boolean;
 }

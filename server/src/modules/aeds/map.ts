@@ -1,11 +1,11 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AedMapBody } from '../../../../contract/aed-list.schemas';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { aeds } from '../../db/schema/aeds';
 import type { Session } from '../../plugins/authenticate';
 import { aedConditions, brandOnlyFilter, hasNarrowingFilter } from './filters';
-import { scopeSites } from './tenancy';
+import { scopeSites, type SiteInfo } from './tenancy';
 
 /** Zoom from which the map shows every AED instead of clusters. */
 export const pointsZoom = 14;
@@ -58,12 +58,36 @@ const pointColumns = {
  * pre-aggregated map cells when only the account scope applies and per-brand cells when only a
  * brand filter narrows it; otherwise (other filters, or zoom 11 to 13) the viewport's matching rows
  * grouped by cell. An AED alone in its cell comes back as a point. From zoom 14, or when the
- * viewport holds few AEDs, every AED is a point.
+ * viewport holds few AEDs, every AED is a point. With `fit`, the answer adds the extent of every
+ * matching AED, wherever the viewport is.
  */
 export async function mapAeds(ctx: AppContext, session: Session, body: AedMapBody) {
   const sites = await scopeSites(ctx, session, body.idSelected, body.withChild);
+  const where = aedConditions(
+    sites.map((site) => site.id),
+    body.filter,
+  );
+  const [view, extent] = await Promise.all([viewportAeds(ctx, sites, where, body), body.fit ? extentOf(ctx, where) : undefined]);
+  return body.fit ? { ...view, extent } : view;
+}
+
+interface ExtentRow {
+  north: number | null;
+  south: number | null;
+  east: number | null;
+  west: number | null;
+}
+
+/** The bounds of every AED the conditions match (the list's scope and filter), null when none does. */
+async function extentOf(ctx: AppContext, where: SQL) {
+  const [row] = await rowsOf<ExtentRow>(ctx.database.db, sql`SELECT max(lat) AS north, min(lat) AS south, max(lon) AS east, min(lon) AS west FROM aeds WHERE ${where}`);
+  if (!row || row.north === null) return null;
+  return { north: Number(row.north), south: Number(row.south), east: Number(row.east), west: Number(row.west) };
+}
+
+/** The clusters and points of the viewport. */
+async function viewportAeds(ctx: AppContext, sites: readonly SiteInfo[], where: SQL, body: AedMapBody) {
   const siteIds = sites.map((site) => site.id);
-  const where = aedConditions(siteIds, body.filter);
   const { north, south } = body.bbox;
   const crossesAntimeridian = body.bbox.west > body.bbox.east;
   const west = crossesAntimeridian ? -180 : body.bbox.west;

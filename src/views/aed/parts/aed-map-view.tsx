@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { AedMap, type MapViewport } from '../../../components/map/aed-map';
 import { useIntl } from '../../../i18n/intl-provider';
 import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
-import { isAedLoading, mapOf } from '../../../machines/aed-list/aed-list.selectors';
+import { isAedLoading, mapFitOf, mapOf } from '../../../machines/aed-list/aed-list.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AedListActor } from '../aed-list-actor';
 
@@ -18,6 +18,7 @@ export function AedMapView() {
   const basemap = ExtraInfosActor.useSelector(basemapOf);
   const map = AedListActor.useSelector(mapOf);
   const loading = AedListActor.useSelector(isAedLoading);
+  const fit = AedListActor.useSelector(mapFitOf);
   // Reopen where the map was last left (the machine keeps the viewport across view changes).
   const start = useMemo(() => {
     const known = list.getSnapshot().context.viewport;
@@ -44,7 +45,9 @@ export function AedMapView() {
         points={map?.points ?? []}
         locale={locale.replace('_', '-')}
         loading={loading}
+        fit={fit}
         clusterLabel={(count) => t('aed.map.cluster', { count: number.format(count) })}
+        stackLabel={(count) => t('aed.map.stack', { count })}
         statusLabel={(status) => t(`aed.status.${status}`)}
         onViewport={onViewport}
         onOpen={(udid) => navigate(`/aed/form/update/${udid}`)}

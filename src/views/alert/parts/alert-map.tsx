@@ -1,16 +1,25 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Coordinates } from '../../../components/map/coordinates';
 import { PinMarker, PointMarker, RadiusCircle } from '../../../components/map/markers';
+import { StackedMarkers } from '../../../components/map/stacked-markers';
 import { FitPoints, MapFocus, VigilMap } from '../../../components/map/vigil-map';
 import { useIntl } from '../../../i18n/intl-provider';
 import { basemapOf } from '../../../machines/extra-infos/extra-infos.selectors';
-import { aedsOf, alertIdOf, alertOf, alertRadiusOf, canPlace, initialMapOf, isBusy, phaseOf, placedRespondersOf, responderPhaseOf, victimOf } from '../../../machines/alert/alert.selectors';
+import { aedsOf, alertIdOf, type AedPoint, alertOf, alertRadiusOf, canPlace, initialMapOf, isBusy, phaseOf, placedRespondersOf, responderPhaseOf, victimOf } from '../../../machines/alert/alert.selectors';
 import { ExtraInfosActor } from '../../app/actor-contexts';
 import { AlertActor } from '../alert-actor';
 import { markerLabelsOf } from './format';
 import { statusClassOf } from './responder-status';
 
 const samePoints = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
+
+type PlacedResponder = ReturnType<typeof placedRespondersOf>[number];
+/** What the map places besides the victim: the AEDs around and the responders. */
+type MapItem = { kind: 'aed'; aed: AedPoint } | { kind: 'responder'; card: PlacedResponder };
+const keyOfItem = (item: MapItem) => (item.kind === 'aed' ? `aed-${item.aed.id}` : `responder-${item.card.id}`);
+const positionOfItem = (item: MapItem) => (item.kind === 'aed' ? item.aed : { lat: item.card.alertInfo.lat, lon: item.card.alertInfo.lon });
+const aedClassOf = (aed: AedPoint) => `aed-marker is-square ${aed.fetched ? 'is-fetched' : ''} ${aed.availableNow ? '' : 'is-unavailable'}`;
+const responderClassOf = (card: PlacedResponder) => `responder-marker ${statusClassOf(card.status)} ${responderPhaseOf(card.status) === 'out' ? 'is-faded' : ''}`;
 
 /**
  * The victim (draggable while the alert may move), the alert radius, the responders by status and
@@ -34,6 +43,7 @@ export function AlertMap() {
   const place = useCallback((point: Coordinates) => alert.send({ type: 'pin.move', ...point, source: 'drag' }), [alert]);
   const focusKey = confirmed && !confirmed.close ? `${confirmed.alertId}:${confirmed.lat}:${confirmed.lon}` : null;
   const labels = markerLabelsOf(responders);
+  const items = useMemo<MapItem[]>(() => [...aeds.map((aed) => ({ kind: 'aed' as const, aed })), ...responders.map((card) => ({ kind: 'responder' as const, card }))], [aeds, responders]);
   const fitPoints = victim ? [victim, ...responders.map((card) => ({ lat: card.alertInfo.lat, lon: card.alertInfo.lon }))] : [];
 
   return (
@@ -42,27 +52,14 @@ export function AlertMap() {
         <MapFocus point={victim} focusKey={focusKey} />
         <FitPoints points={fitPoints} fitKey={responders.length > 0 ? alertId : null} />
         {victim ? <RadiusCircle center={victim} radius={radius} /> : null}
-        {aeds.map((aed) => (
-          <PointMarker
-            key={`aed-${aed.id}`}
-            position={aed}
-            icon="pi-bolt"
-            className={`aed-marker is-square ${aed.fetched ? 'is-fetched' : ''} ${aed.availableNow ? '' : 'is-unavailable'}`}
-            title={aed.name}
-            tooltip={`${t('alert.map.aed')}: ${aed.name}${aed.availableNow ? '' : ` (${t('alert.map.aed-unavailable')})`}`}
-          />
-        ))}
-        {responders.map((card) => (
-          <PointMarker
-            key={`responder-${card.id}`}
-            position={{ lat: card.alertInfo.lat, lon: card.alertInfo.lon }}
-            className={`responder-marker ${statusClassOf(card.status)} ${responderPhaseOf(card.status) === 'out' ? 'is-faded' : ''}`}
-            text={labels.get(card.id)}
-            title={`${card.firstName} ${card.lastName}`}
-            tooltip={`${card.firstName} ${card.lastName} · ${t(`responder.status.${card.status}`)}`}
-            zIndexOffset={responderPhaseOf(card.status) === 'out' ? 0 : 500}
-          />
-        ))}
+        <StackedMarkers
+          items={items}
+          keyOf={keyOfItem}
+          positionOf={positionOfItem}
+          renderSingle={(item) => (item.kind === 'aed' ? <AedMarker aed={item.aed} /> : <ResponderMarker card={item.card} label={labels.get(item.card.id)} />)}
+          renderEntry={(item) => <StackEntry item={item} label={item.kind === 'responder' ? labels.get(item.card.id) : undefined} />}
+          stackLabel={(count) => t('alert.map.stack', { count })}
+        />
         {victim ? <PinMarker position={victim} draggable={mayPlace} onMove={place} title={t('alert.map.victim')} glyph="pi-heart-fill" className={busy ? 'is-busy' : ''} /> : null}
       </VigilMap>
       {!victim ? (
@@ -72,6 +69,53 @@ export function AlertMap() {
       ) : null}
       <MapLegend />
     </div>
+  );
+}
+
+function AedMarker({ aed }: { aed: AedPoint }) {
+  const { t } = useIntl();
+  return <PointMarker position={aed} icon="pi-bolt" className={aedClassOf(aed)} title={aed.name} tooltip={`${t('alert.map.aed')}: ${aed.name}${aed.availableNow ? '' : ` (${t('alert.map.aed-unavailable')})`}`} />;
+}
+
+function ResponderMarker({ card, label }: { card: PlacedResponder; label: string | undefined }) {
+  const { t } = useIntl();
+  return (
+    <PointMarker
+      position={{ lat: card.alertInfo.lat, lon: card.alertInfo.lon }}
+      className={responderClassOf(card)}
+      text={label}
+      title={`${card.firstName} ${card.lastName}`}
+      tooltip={`${card.firstName} ${card.lastName} · ${t(`responder.status.${card.status}`)}`}
+      zIndexOffset={responderPhaseOf(card.status) === 'out' ? 0 : 500}
+    />
+  );
+}
+
+/** One line of a stack's list: the marker's badge, the name, what the responder is doing or whether the AED is available. */
+function StackEntry({ item, label }: { item: MapItem; label: string | undefined }) {
+  const { t } = useIntl();
+  if (item.kind === 'aed') {
+    return (
+      <>
+        <span className={`vigil-stack-entry__badge ${aedClassOf(item.aed)}`} aria-hidden>
+          <i className="pi pi-bolt" />
+        </span>
+        <span>
+          {t('alert.map.aed')}: {item.aed.name}
+          {item.aed.availableNow ? '' : ` (${t('alert.map.aed-unavailable')})`}
+        </span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className={`vigil-stack-entry__badge ${responderClassOf(item.card)}`} aria-hidden>
+        {label}
+      </span>
+      <span>
+        {item.card.firstName} {item.card.lastName} · {t(`responder.status.${item.card.status}`)}
+      </span>
+    </>
   );
 }
 

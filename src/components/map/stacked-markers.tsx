@@ -1,0 +1,60 @@
+import L from 'leaflet';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
+import type { Coordinates } from './coordinates';
+import { stackNearby, type Stack } from './stacks';
+
+export interface StackedMarkersProps<T> {
+  items: readonly T[];
+  /** Stable per item (keep these three functions stable: they key the grouping). */
+  keyOf: (item: T) => string;
+  positionOf: (item: T) => Coordinates;
+  /** The marker of an item alone at its place. */
+  renderSingle: (item: T) => ReactNode;
+  /** One line of a stack's list. */
+  renderEntry: (item: T) => ReactNode;
+  /** Accessible name and heading of a stack ("3 here: choose one"). */
+  stackLabel: (count: number) => string;
+  /** Extra class of the stack markers (their colour). */
+  className?: string;
+}
+
+/**
+ * Markers that would hide each other at the current zoom (several responders on one doorstep, two
+ * AEDs in one hall) are drawn as one marker with their count; a click, or Enter, opens the list of
+ * what stands there. Regrouped after every zoom, so zooming in splits a stack that can be split.
+ */
+export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, renderEntry, stackLabel, className = '' }: StackedMarkersProps<T>) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const stacks = useMemo(() => stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom)), [items, keyOf, positionOf, map, zoom]);
+  return (
+    <>
+      {stacks.map((stack) =>
+        stack.members.length === 1 ? (
+          <Fragment key={`one-${stack.key}`}>{renderSingle(stack.members[0]!)}</Fragment>
+        ) : (
+          <StackMarker key={`stack-${stack.key}`} stack={stack} label={stackLabel(stack.members.length)} keyOf={keyOf} renderEntry={renderEntry} className={className} />
+        ),
+      )}
+    </>
+  );
+}
+
+function StackMarker<T>({ stack, label, keyOf, renderEntry, className }: { stack: Stack<T>; label: string; keyOf: (item: T) => string; renderEntry: (item: T) => ReactNode; className: string }) {
+  const count = stack.members.length;
+  const icon = useMemo(() => L.divIcon({ className: `vigil-marker vigil-stack ${className}`, html: `<span class="vigil-stack__count">${count}</span>`, iconSize: [34, 34], iconAnchor: [17, 17] }), [count, className]);
+  return (
+    <Marker position={[stack.position.lat, stack.position.lon]} icon={icon} title={label} alt={label} keyboard zIndexOffset={800}>
+      <Popup className="vigil-stack-popup" minWidth={220}>
+        <p className="vigil-stack-popup__title">{label}</p>
+        <ul className="vigil-stack-popup__list" data-testid="map-stack-list">
+          {stack.members.map((member) => (
+            <li key={keyOf(member)}>{renderEntry(member)}</li>
+          ))}
+        </ul>
+      </Popup>
+    </Marker>
+  );
+}

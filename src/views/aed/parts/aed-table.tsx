@@ -75,6 +75,7 @@ export function AedTable({ selection, onSelection, accountName }: AedTableProps)
         {aed.name}
       </Link>
       <small>{[aed.address, aed.idAed ? `#${aed.idAed}` : null].filter(Boolean).join(' · ') || '—'}</small>
+      {flagsBody(aed)}
     </div>
   );
   const placeBody = (aed: AedListItem) => (
@@ -162,7 +163,7 @@ export function AedTable({ selection, onSelection, accountName }: AedTableProps)
       scrollable
       scrollHeight="flex"
       className="aed-table"
-      tableStyle={{ minWidth: '80rem' }}
+      tableStyle={{ minWidth: '100%' }}
       emptyMessage={loading ? ' ' : t('aed.list.empty')}
       paginatorLeft={<span className="text-sm text-600" data-testid="aed-entries">{t('aed.list.entries', { start: number.format(entries.start), end: number.format(entries.end), total: number.format(entries.total) })}</span>}
       paginatorRight={<span />}
@@ -173,14 +174,13 @@ export function AedTable({ selection, onSelection, accountName }: AedTableProps)
       onSelectionChange={(event: { value: AedListItem[] }) => onSelection(event.value.map((aed) => aed.udid))}
     >
       {selected ? <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} /> : null}
-      <Column field="name" header={t('aed.field.name')} body={nameBody} sortable style={{ minWidth: '16rem' }} />
-      <Column field="city" header={t('aed.field.city')} body={placeBody} sortable style={{ minWidth: '10rem' }} />
-      <Column field="brand" header={t('aed.list.device')} body={deviceBody} sortable style={{ minWidth: '10rem' }} />
-      <Column header={t('aed.list.account')} body={accountBody} style={{ minWidth: '11rem', maxWidth: '14rem' }} />
+      <Column field="name" header={t('aed.field.name')} body={nameBody} sortable style={{ minWidth: '11rem' }} />
+      <Column field="city" header={t('aed.field.city')} body={placeBody} sortable style={{ minWidth: '7rem' }} />
+      <Column field="brand" header={t('aed.list.device')} body={deviceBody} sortable style={{ minWidth: '7rem' }} />
+      <Column header={t('aed.list.account')} body={accountBody} style={{ minWidth: '7rem', maxWidth: '8rem' }} />
       <Column field="status" header={t('aed.field.status')} body={(aed: AedListItem) => <StatusTag status={aed.status} until={aed.unavailableUntil} />} sortable />
       <Column field="lastConfirmationDate" header={t('aed.list.confirmation')} body={(aed: AedListItem) => <ConfirmationBadge band={aed.vigilance.confirmation} date={aed.lastConfirmationDate} />} sortable />
-      <Column field="batteryExpiration" header={t('aed.list.vigilance')} body={(aed: AedListItem) => <VigilanceBadges vigilance={aed.vigilance} compact />} sortable style={{ minWidth: '12rem' }} />
-      <Column header={t('aed.list.flags')} body={flagsBody} />
+      <Column field="batteryExpiration" header={t('aed.list.vigilance')} body={(aed: AedListItem) => <VigilanceBadges vigilance={aed.vigilance} compact />} sortable style={{ minWidth: '9rem' }} />
       <Column field="updatedAt" header={t('aed.list.updated')} body={(aed: AedListItem) => <span className="text-sm">{formatDay(aed.updatedAt, locale)}</span>} sortable />
       <Column field="createdAt" header={t('aed.list.created')} body={(aed: AedListItem) => <span className="text-sm">{formatDay(aed.createdAt, locale)}</span>} sortable />
       <Column header={<span className="sr-only">{t('aed.common.actions')}</span>} body={actionsBody} style={{ width: '6rem' }} frozen alignFrozen="right" />

@@ -2,24 +2,34 @@
 // closing line. Reads the vitest JSON reports in test-results/ and the steps .ci/run recorded in
 // test-results/ci-steps.tsv (step name, exit code), so a suite that never started says so.
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 const folder = 'test-results';
 
 /** Tests of a vitest JSON report, path replays (the `*.model.test.ts` files) apart. */
 function countsOf(report) {
-  const counts = { tests: { passed: 0, failed: 0, skipped: 0 }, replays: { passed: 0, failed: 0, skipped: 0 }, brokenFiles: 0 };
+  const counts = { tests: { passed: 0, failed: 0, skipped: 0 }, replays: { passed: 0, failed: 0, skipped: 0 }, brokenFiles: 0, failures: [] };
   for (const file of report.testResults ?? []) {
     const bucket = /\.model\.test\.[jt]sx?$/.test(file.name) ? counts.replays : counts.tests;
+    const where = relative(process.cwd(), file.name);
     // A file that failed before its tests ran (an import, a hook) has no results: count it as failed.
-    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) counts.brokenFiles += 1;
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+      counts.brokenFiles += 1;
+      counts.failures.push({ where, title: '(the file failed before its tests)', message: file.message });
+    }
     for (const test of file.assertionResults ?? []) {
       if (test.status === 'passed') bucket.passed += 1;
-      else if (test.status === 'failed') bucket.failed += 1;
-      else bucket.skipped += 1;
+      else if (test.status === 'failed') {
+        bucket.failed += 1;
+        counts.failures.push({ where, title: test.fullName ?? test.title, message: test.failureMessages?.[0] });
+      } else bucket.skipped += 1;
     }
   }
   return counts;
 }
+
+/** The first line of a failure's message, enough to tell one failure from another in a CI log. */
+const firstLine = (message) => (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim())?.trim().slice(0, 200) ?? '';
 
 function readReport(name) {
   const path = `${folder}/${name}.json`;
@@ -44,6 +54,7 @@ const suites = [
 ];
 
 const total = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 const replays = { passed: 0, failed: 0, skipped: 0 };
 const format = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 console.log('suite'.padEnd(66) + 'result');
@@ -56,6 +67,7 @@ for (const suite of suites) {
     total.failed += 1;
   } else {
     total.failed += counts.tests.failed + counts.replays.failed + counts.brokenFiles;
+    failures.push(...counts.failures.map((failure) => ({ suite: suite.report, ...failure })));
     if (suite.counted) {
       total.passed += counts.tests.passed;
       total.skipped += counts.tests.skipped;
@@ -74,6 +86,13 @@ for (const [step, code] of steps) {
   console.log(`${`step: ${step}`.padEnd(66)}${code === 0 ? 'passed' : `failed (exit code ${code})`}`);
   if (code !== 0) total.failed += 1;
 }
+// Name what failed, so that a red run says which test without the whole log.
+if (failures.length) console.log(`\nfailed tests (${failures.length}):`);
+for (const { suite, where, title, message } of failures.slice(0, 40)) {
+  console.log(`  [${suite}] ${where} › ${title}`);
+  if (message) console.log(`      ${firstLine(message)}`);
+}
+if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
 console.log(`path replays (machine charts replayed on themselves, counted apart): ${format(replays)}`);
 console.log(`tests: ${format(total)}`);
 process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

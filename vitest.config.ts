@@ -17,7 +17,8 @@ const roomForSlowServers = { testTimeout: 120_000, hookTimeout: 300_000, expect:
 
 export default defineConfig({
   test: {
-    reporters: report(process.env.TEST_DATABASE_URL ? 'unit-postgres' : 'unit'),
+    // TEST_REPORT names the report of a run again under other conditions (CI's Node 22 run).
+    reporters: report(process.env.TEST_REPORT ?? (process.env.TEST_DATABASE_URL ? 'unit-postgres' : 'unit')),
     projects: [
       {
         test: {

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +10,7 @@ import { errorKeys } from '../../contract/errors';
 import { trustProxyOption } from './config';
 import type { AppContext } from './context';
 import { registerErrorHandling } from './errors';
+import { projectFile } from './project-files';
 import { serializerCompiler } from './serialization';
 import { sessionFromToken } from './plugins/authenticate';
 import { forgetOnWrites } from './plugins/kept-answers';
@@ -42,7 +42,7 @@ import { inspectionRoutes } from './modules/inspection/routes';
 import { tileSource } from './modules/tiles/online';
 import { tileRoutes } from './modules/tiles/routes';
 
-const spaFolder = fileURLToPath(new URL('../../dist', import.meta.url));
+const spaFolder = projectFile('dist');
 
 /** Vigil's own WebSocket origin (ws: or wss: on PUBLIC_URL's host): the only socket a page may open. */
 function ownWebSocketOrigin(ctx: AppContext): string {

@@ -1,7 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import SMTPTransport from 'nodemailer/lib/smtp-transport';
+// The file itself: Node's ES module loader does not resolve a package's folder imports.
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -14,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { projectFile } from '../project-files';
 import { engineFault, engineLog } from './engine-log';
 import { isEmbeddedEngineStopped, markLostConnections } from './unavailable';
 
@@ -69,7 +69,7 @@ export function statement(text: string): Statement {
 // Timestamp, date and interval types and their arrays (and numeric arrays) stay text, as drizzle leaves them.
 const textTypeIds = [1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231];
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = projectFile('server/src/db/migrations');
 
 /** Opens the configured database and applies pending migrations. `memory://` gives a throw-away PGlite. */
 export async function openDatabase(options: { url?: string; dataDir: string; connectTimeoutMs?: number }): Promise<Database> {

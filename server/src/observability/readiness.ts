@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { errorKeys } from '../../../contract/errors';
 import type { AppContext } from '../context';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { projectFile } from '../project-files';
 
 /** Key of a readiness answer whose database answers but whose migrations or listener are not there. */
 export const notReadyKey = 'error.service.not-ready';
 
 /** When drizzle-kit generated the newest migration this build carries (drizzle records it as created_at). */
 const newestMigration = (() => {
-  const journal = JSON.parse(readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(readFileSync(projectFile('server/src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
   return Math.max(...journal.entries.map((entry) => entry.when));
 })();
 

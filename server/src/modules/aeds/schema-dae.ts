@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isValidSiren } from '../../../../contract/aed.schemas';
+import { projectFile } from '../../project-files';
 
 /**
  * The national AED schema, schema-dae 1.0.7 (a copy of shared/reference's file), and a validator of
@@ -27,7 +28,7 @@ interface TableSchema {
   custom_checks?: { name: string; params: { column: string } }[];
 }
 
-export const schemaDae = JSON.parse(readFileSync(new URL('./schema-dae-1.0.7.schema.json', import.meta.url), 'utf8')) as TableSchema;
+export const schemaDae = JSON.parse(readFileSync(projectFile('server/src/modules/aeds/schema-dae-1.0.7.schema.json'), 'utf8')) as TableSchema;
 
 /** The declaration's columns, in the schema's order. */
 export const schemaDaeColumnNames = schemaDae.fields.map((field) => field.name);

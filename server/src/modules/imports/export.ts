@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../context';
 import type { Session } from '../../plugins/authenticate';
+import { projectFile } from '../../project-files';
 import { neutralise, rowXml, streamWorkbook, type Cell } from '../aeds/xlsx-stream';
 import * as repo from './repo';
 import { visibleRun } from './service';
 
-const messagesFolder = fileURLToPath(new URL('../../../../src/i18n/messages/', import.meta.url));
+const messagesFolder = projectFile('src/i18n/messages/');
 const cache = new Map<string, Record<string, string>>();
 
 /** The message texts of a language ("fr", "fr_FR", "de-DE"…), English as the fallback. */

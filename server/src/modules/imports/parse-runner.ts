@@ -2,9 +2,12 @@ import { Worker } from 'node:worker_threads';
 import type { HeaderCell } from '../../../../contract/import.schemas';
 import { importErrorKeys } from '../../../../contract/import.errors';
 import { AppError } from '../../errors';
+import { runsCompiled } from '../../project-files';
 import type { MainMessage, ParsedFormat, ParseJob, ParseRefusal, WorkerMessage } from './parse-protocol';
 
-const workerUrl = new URL('./parse-worker-bootstrap.mjs', import.meta.url);
+// From sources, a plain bootstrap registers tsx in the worker thread; the compiled server has the
+// worker's own bundle beside it (scripts/build-server.mjs).
+const workerUrl = runsCompiled ? new URL('./parse-worker.js', import.meta.url) : new URL('./parse-worker-bootstrap.mjs', import.meta.url);
 
 export interface ParseLimits {
   maxRows: number;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../../project-files';
 
-const folder = fileURLToPath(new URL('../../../../src/i18n/messages/', import.meta.url));
+const folder = projectFile('src/i18n/messages/');
 const languages = ['en', 'fr', 'de'] as const;
 const loaded = new Map<string, Record<string, string>>();
 

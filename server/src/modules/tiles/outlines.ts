@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { projectFile } from '../../project-files';
 
 /** A commune name at its centre: [INSEE code, name, lon, lat, population]. */
 type CommunePoint = [string, string, number, number, number];
@@ -21,7 +22,7 @@ let loaded: Promise<Outlines> | undefined;
 
 /** Reads outlines.json once per process (1.4 MB; only maps without street tiles ask for it). */
 export function outlines(): Promise<Outlines> {
-  loaded ??= readFile(new URL('./outlines.json', import.meta.url), 'utf8').then((text) => {
+  loaded ??= readFile(projectFile('server/src/modules/tiles/outlines.json'), 'utf8').then((text) => {
     const file = JSON.parse(text) as OutlineFile;
     const json = Buffer.from(JSON.stringify({ data: file.areas }));
     return {

@@ -8,9 +8,14 @@ import { prepareDataDir } from './data-dir';
 import { openDatabase } from './db/database';
 import { createMaintenance } from './db/maintenance';
 import { isDatabaseUnavailable } from './db/unavailable';
+import type { ModuleJobs } from './module-jobs';
 import { createSubtrees } from './modules/accounts/subtrees';
+import { aedJobs } from './modules/aeds/jobs';
 import { createAedPages } from './modules/aeds/list-pages';
+import { alertJobs } from './modules/alerts/jobs';
 import { createAlertViews } from './modules/alerts/views';
+import { importJobs } from './modules/imports/jobs';
+import { notificationJobs } from './modules/notifications/jobs';
 import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
@@ -49,11 +54,19 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
 /** What is kept in memory while the database announces its changes. */
 const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews];
 
-/** Starts what runs in the background: the real-time listener, the listeners of what is kept, and the job workers. */
+/** Each module's background work (modules/<area>/jobs.ts), stopped in the reverse order. */
+const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs];
+
+/**
+ * Starts what runs in the background: the real-time listener, the listeners of what is kept, the
+ * modules' job workers, then their timers and first sweeps.
+ */
 export async function startBackground(ctx: AppContext): Promise<void> {
   await ctx.realtime.start();
   for (const part of keptParts(ctx)) await part.start();
+  for (const jobs of moduleJobs) jobs.register(ctx);
   await ctx.jobs.start();
+  for (const jobs of moduleJobs) await jobs.start?.(ctx);
   ctx.maintenance.start();
 }
 
@@ -62,7 +75,14 @@ export async function startBackground(ctx: AppContext): Promise<void> {
  * (a server down, an embedded engine stopped) does not keep the others from stopping.
  */
 export async function stopContext(ctx: AppContext): Promise<void> {
-  const steps = [() => ctx.maintenance.stop(), () => ctx.jobs.stop(), ...keptParts(ctx).reverse().map((part) => () => part.stop()), () => ctx.realtime.stop(), () => ctx.database.close()];
+  const steps = [
+    () => ctx.maintenance.stop(),
+    ...[...moduleJobs].reverse().map((jobs) => async () => jobs.stop?.(ctx)),
+    () => ctx.jobs.stop(),
+    ...keptParts(ctx).reverse().map((part) => () => part.stop()),
+    () => ctx.realtime.stop(),
+    () => ctx.database.close(),
+  ];
   for (const step of steps) {
     await step().catch((error: unknown) => {
       if (!isDatabaseUnavailable(error)) throw error;

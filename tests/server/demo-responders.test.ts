@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBackground } from '../../server/src/bootstrap';
 import { call } from './alert-fixtures';
 import { startTestServer, type TestServer } from './harness';
 
 /**
- * The demo's responders' phones "report" from the moment Vigil is ready: a demo started again the
+ * The demo's responders' phones "report" from the moment Vigil starts: a demo started again the
  * next morning (or a test run longer than ALERT_POSITION_FRESH_SECONDS) finds responders at its
  * first alert, not only after the first periodic report.
  */
@@ -11,8 +12,9 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startTestServer({}, { background: false });
-  // The demo data as found hours later: every position stale. Vigil is not ready yet (no request made).
+  // The demo data as found hours later: every position stale; then Vigil starts its background work.
   await server.ctx.database.query(`UPDATE responder_positions SET reported_at = now() - interval '10 hours'`);
+  await startBackground(server.ctx);
 });
 afterAll(async () => server?.close());
 

@@ -4,7 +4,6 @@ import type { AppContext } from '../../context';
 import { aedEndpoints as endpoints } from '../../../../contract/aed.endpoints';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
-import { availabilityEndQueue, endUnavailability } from './availability';
 import { setHoursOfSelection } from './bulk-hours';
 import { maxPictureBytes } from './settings';
 import { duplicateRoutes } from './routes-duplicates';
@@ -16,13 +15,9 @@ import { reportRoutes } from './routes-reports';
 
 /**
  * The AED register's HTTP calls (spec §7 "AED"), in their own scope so that multipart (pictures,
- * 5 MB each) is parsed here only; and the durable job that ends a temporary unavailability.
+ * 5 MB each) is parsed here only.
  */
 export async function aedRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  ctx.jobs.work<{ aedId: number; until: string }>(availabilityEndQueue, async (data) => {
-    const ended = await endUnavailability(ctx, data);
-    if (ended) ctx.log.info({ aedId: data.aedId }, 'AED back to available at the end of its unavailability');
-  });
   await fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: maxPictureBytes, files: 10, fields: 10, fieldSize: 1024 * 1024, parts: 20 } });
     listRoutes(scope, ctx);

@@ -1,27 +1,7 @@
 import type { AppContext } from '../../context';
-import { overdueAlerts } from './repo';
-import { closeAlert } from './service';
 
 /** The durable job that closes an intervention left open (spec §9: 20 minutes after launch). */
 export const autoCloseQueue = 'alert.auto-close';
-
-/**
- * Registers the auto-close worker. pg-boss hands each job to one instance, and keeps it across
- * restarts; closing is conditional (only an open, live alert), so a retried or duplicated job
- * changes nothing. Each run also closes any other live alert past its auto_close_at, in case a
- * job could not be queued at launch.
- */
-export function registerAutoClose(ctx: AppContext): void {
-  ctx.jobs.work<{ alertId: number }>(autoCloseQueue, async (data) => {
-    const due = new Set([data.alertId, ...(await overdueAlerts(ctx.database.db))]);
-    for (const alertId of due) {
-      const closed = await closeAlert(ctx, alertId, { auto: true });
-      if (!closed) continue;
-      ctx.metrics.alertsAutoClosed.inc();
-      ctx.log.info({ alertId }, 'alert closed automatically');
-    }
-  });
-}
 
 /** Queues the auto-close of a launched alert. A failure is logged: the next auto-close run sweeps it up. */
 export async function scheduleAutoClose(ctx: AppContext, alertId: number, afterSeconds: number): Promise<void> {

@@ -1,36 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { alertEndpoints as endpoints } from '../../../../contract/alert.endpoints';
 import { ok } from '../../../../contract/http';
-import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
 import { sendKept } from '../../plugins/kept-answers';
 import { fastResponse, writerOf } from '../../serialization';
-import { stopBots } from '../../bots/in-process';
-import { keepDemoRespondersFresh } from '../../db/seed/responders';
-import { flushAutoClose, registerAutoClose } from './auto-close';
-import { stopPositionRefresh } from './position-refresh';
 import { stopOrStart } from './on-call';
 import { alertListAnswer, onCallAnswer } from './views';
 import * as service from './service';
 
-/** The alert calls of spec §7 (capability alert.dispatch), the auto-close and push workers, and the bots' lifetime. */
+/** The alert calls of spec §7 (capability alert.dispatch). */
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerAutoClose(ctx);
-  pushDelivery(ctx).register();
-  app.addHook('onClose', async () => {
-    await stopBots(ctx);
-    stopPositionRefresh(ctx);
-    await flushAutoClose(ctx);
-    await pushDelivery(ctx).stop();
-  });
-  if (ctx.config.DEMO_DATA) {
-    const demoPhones = keepDemoRespondersFresh(ctx);
-    app.addHook('onReady', demoPhones.refresh);
-    app.addHook('onClose', async () => demoPhones.stop());
-  }
-
   route(app, ctx, endpoints.options, async (request) => ({ data: await service.options(ctx, sessionOf(request)) }));
 
   route(app, ctx, endpoints.setUp, async (request) => ({ data: await service.setUp(ctx, sessionOf(request), request.body) }));

@@ -6,44 +6,19 @@ import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
 import { exportResults } from './export';
-import * as repo from './repo';
-import { importQueue, runImportJob, sweepOrphanedRuns, type ImportJob, type ImportRuntime } from './run-job';
 import { deletePreset, listPresets } from './saved-presets';
 import * as service from './service';
 import { readImportSettings } from './settings';
 import { uploadFile } from './upload';
 
-/**
- * The AED import calls (spec §7 "Import", documented in docs/api-import.md), in their own scope
- * for multipart; the durable whole-file job; and the sweep that takes over runs nobody holds
- * (after a restart or a crashed instance).
- */
+/** The AED import calls (spec §7 "Import", documented in docs/api-import.md), in their own scope for multipart. */
 export async function importRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  const runtime: ImportRuntime = { settings: readImportSettings(), stopping: false };
-  ctx.jobs.work<ImportJob>(importQueue, (data) => runImportJob(ctx, runtime, data));
-
-  const sweep = async () => {
-    try {
-      await sweepOrphanedRuns(ctx);
-      await repo.deleteAbandonedFiles(ctx.database.db, new Date(Date.now() - 24 * 3600 * 1000));
-    } catch (error) {
-      if (!runtime.stopping) ctx.log.warn({ err: error }, 'import sweep failed');
-    }
-  };
-  fastify.addHook('onReady', async () => {
-    await sweep();
-    runtime.sweepTimer = setInterval(() => void sweep(), runtime.settings.IMPORT_SWEEP_MS);
-    runtime.sweepTimer.unref();
-  });
-  fastify.addHook('onClose', async () => {
-    runtime.stopping = true;
-    clearInterval(runtime.sweepTimer);
-  });
+  const settings = readImportSettings();
 
   await fastify.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: importLimits.maxFileBytes, files: 1, fields: 5, parts: 6 } });
 
-    route(scope, ctx, endpoints.importFile, async (request) => ({ data: await uploadFile(ctx, sessionOf(request), request as FastifyRequest, runtime.settings) }));
+    route(scope, ctx, endpoints.importFile, async (request) => ({ data: await uploadFile(ctx, sessionOf(request), request as FastifyRequest, settings) }));
     route(scope, ctx, endpoints.createImport, async (request) => ({ data: await service.createImport(ctx, sessionOf(request), request.body) }));
     route(scope, ctx, endpoints.saveMappings, async (request) => ({ data: await service.saveMapping(ctx, sessionOf(request), request.body) }));
     route(scope, ctx, endpoints.startImport, async (request) => ({ data: await service.startProcessing(ctx, sessionOf(request), request.body.idImport) }));

@@ -194,10 +194,3 @@ export async function progress(ctx: AppContext, id: number, generation: number):
   if (moved) await announce(ctx, row.idSite);
   await ctx.jobs.send(progressQueue, { id, generation }, { startAfterSeconds: progressTickSeconds });
 }
-
-/** Registers the durable workers (before the jobs start). */
-export function registerNotificationJobs(ctx: AppContext): void {
-  pushDelivery(ctx).register();
-  ctx.jobs.work<{ id: number }>(startQueue, async (data) => startProgrammed(ctx, data.id));
-  ctx.jobs.work<{ id: number; generation: number }>(progressQueue, async (data) => progress(ctx, data.id, data.generation));
-}

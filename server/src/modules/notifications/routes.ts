@@ -2,13 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notificationEndpoints as endpoints } from '../../../../contract/notification.endpoints';
 import { notificationErrors } from '../../../../contract/notification.errors';
 import { explainFilter } from '../../../../contract/notification.filter';
-import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
-import { registerNotificationJobs } from './delivery';
-import { createPushRouter } from './push-router';
 import * as service from './service';
 
 /**
@@ -26,10 +23,6 @@ function rejectInvalid(request: FastifyRequest): void {
 
 /** Push notifications admin (spec §7, paths under /services/backoffice/admin/notification/). */
 export async function notificationRoutes(fastify: FastifyInstance, ctx: AppContext) {
-  // Every push (alerts included) leaves through the providers PUSH_PROVIDER configures.
-  pushDelivery(ctx).useRouter(createPushRouter(ctx));
-  registerNotificationJobs(ctx);
-
   route(fastify, ctx, endpoints.getAdminNotifications, async (request) => ({ data: await service.list(ctx, sessionOf(request), request.query) }));
   route(fastify, ctx, endpoints.playOrStopNotification, async (request) => ({ data: await service.toggle(ctx, sessionOf(request), request.body.id) }));
   route(fastify, ctx, endpoints.deleteAdminNotification, async (request) => ({ data: await service.remove(ctx, sessionOf(request), request.params.id) }));

@@ -1,0 +1,46 @@
+import type { AppContext } from '../../context';
+import type { ModuleJobs } from '../../module-jobs';
+import { stopBots } from '../../bots/in-process';
+import { keepDemoRespondersFresh } from '../../db/seed/responders';
+import { autoCloseQueue, flushAutoClose } from './auto-close';
+import { stopPositionRefresh } from './position-refresh';
+import { overdueAlerts } from './repo';
+import { closeAlert } from './service';
+
+const demoPhones = new WeakMap<AppContext, ReturnType<typeof keepDemoRespondersFresh>>();
+
+/**
+ * The alert module's background work: the auto-close worker; the demo responders' phones; and, at
+ * the stop, the bots, the position refresh and the auto-close jobs still being queued.
+ */
+export const alertJobs: ModuleJobs = {
+  /**
+   * pg-boss hands each auto-close job to one instance, and keeps it across restarts; closing is
+   * conditional (only an open, live alert), so a retried or duplicated job changes nothing. Each
+   * run also closes any other live alert past its auto_close_at, in case a job could not be queued
+   * at launch.
+   */
+  register(ctx) {
+    ctx.jobs.work<{ alertId: number }>(autoCloseQueue, async (data) => {
+      const due = new Set([data.alertId, ...(await overdueAlerts(ctx.database.db))]);
+      for (const alertId of due) {
+        const closed = await closeAlert(ctx, alertId, { auto: true });
+        if (!closed) continue;
+        ctx.metrics.alertsAutoClosed.inc();
+        ctx.log.info({ alertId }, 'alert closed automatically');
+      }
+    });
+  },
+  async start(ctx) {
+    if (!ctx.config.DEMO_DATA) return;
+    const phones = keepDemoRespondersFresh(ctx);
+    demoPhones.set(ctx, phones);
+    await phones.refresh();
+  },
+  async stop(ctx) {
+    demoPhones.get(ctx)?.stop();
+    await stopBots(ctx);
+    stopPositionRefresh(ctx);
+    await flushAutoClose(ctx);
+  },
+};

@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { createGeocoder } from './adapters/geocoding/create-geocoder';
 import { createMailer } from './adapters/mail';
+import { inProcessBots } from './bots/in-process';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { prepareDataDir } from './data-dir';
@@ -31,7 +32,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
   prepareDataDir(config.DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
   const realtime = createRealtime(database, logger);
-  return {
+  const context: AppContext = {
     config,
     database,
     tracing,
@@ -48,7 +49,10 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     throttle: createThrottle(database),
     jobs: createJobs(database, logger),
     maintenance: createMaintenance(database, logger),
+    // The simulator answers through the responder services, which take the whole context.
+    bots: inProcessBots(() => context),
   };
+  return context;
 }
 
 /** What is kept in memory while the database announces its changes. */

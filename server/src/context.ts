@@ -7,6 +7,7 @@ import type { Maintenance } from './db/maintenance';
 import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
 import type { Subtrees } from './modules/accounts/subtrees';
+import type { Bots } from './modules/alerts/bots-port';
 import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
 import type { KeptAnswers } from './plugins/kept-answers';
@@ -33,6 +34,8 @@ export interface AppContext {
   throttle: Throttle;
   realtime: Realtime;
   jobs: Jobs;
+  /** Debug mode 3's simulated responders. */
+  bots: Bots;
   /** Statistics and vacuum for the embedded database (PostgreSQL has autovacuum). */
   maintenance: Maintenance;
   /** Prometheus metrics of this instance (GET /metrics). */

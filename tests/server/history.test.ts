@@ -249,6 +249,24 @@ describe('getAlertHistory follows the alerts as they live', () => {
     expect(await listed({ tag: 'noAnswer' })).toMatchObject({ contactStatus: 'noAnswer' });
     expect(await listed({ withCitizenResponderOnly: true })).toMatchObject({ nbDepartures: 1 });
   });
+
+  it('still finds a close while another alert is recorded as closed later than now', async () => {
+    const operator = await server.signIn('operator@vigil.test');
+    const sdis63 = await accountIdOf(server, 'SDIS 63');
+    // Written by an import or a script with a close an hour ahead: the call-back mark must not follow it.
+    await insertAlert(server, { idSite: sdis63, address: 'closed ahead, Millau', createdAt: new Date(Date.now() - 5 * 60_000), closedAt: new Date(Date.now() + 3_600_000) });
+    const victim = offset(area, -95_000, 0);
+    const runner = await addResponder(server, offset(victim, 40, 0));
+    const alertId = (await call(server, operator, 'POST', '/services/emergency/v2/alertLaunch', { ...victim, address: 'Mark street, Millau', alertType: 1 })).body.data.alertId as number;
+    const toDo = async () => {
+      const { body } = await call(server, referent, 'GET', `${history}?${queryOf({ selectedSite: sdis63, startDate: isoDay(new Date()), limit: 100, tag: 'toDo' })}`);
+      return (body.data.list as Row[]).some((row) => row.alertId === alertId);
+    };
+    expect(await toDo()).toBe(false);
+    expect((await server.app.inject({ method: 'POST', url: `/services/responder/v1/alerts/${alertId}/accept`, headers: { authorization: runner.auth }, payload: {} })).statusCode).toBe(200);
+    expect((await call(server, operator, 'POST', '/services/emergency/v2/alertClose', { alertId })).status).toBe(200);
+    expect(await toDo()).toBe(true);
+  });
 });
 
 describe('getAlertChronology', () => {

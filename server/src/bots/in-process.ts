@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
+import type { Bots } from '../modules/alerts/bots-port';
 import { alertSettings } from '../modules/alerts/settings';
 import * as responders from '../modules/responders/service';
 import { answerAlert, pointAround, type LatLon, type ResponderApi } from './behaviour';
@@ -97,4 +98,13 @@ export async function stopBots(ctx: AppContext): Promise<void> {
   entry.controller.abort(new Error('bots stopped'));
   await Promise.allSettled([...entry.tasks]);
   running.delete(ctx);
+}
+
+/** The in-process simulator as the context's bots port; `context` is read when a bot is asked for. */
+export function inProcessBots(context: () => AppContext): Bots {
+  return {
+    spawn: (victim, distanceMaxKm) => spawnBots(context(), victim, distanceMaxKm),
+    start: (alertId, botIds) => startBots(context(), alertId, botIds),
+    stop: () => stopBots(context()),
+  };
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context';
 import type { ModuleJobs } from '../../module-jobs';
-import { stopBots } from '../../bots/in-process';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
 import { autoCloseQueue, flushAutoClose } from './auto-close';
 import { stopPositionRefresh } from './position-refresh';
@@ -39,7 +38,7 @@ export const alertJobs: ModuleJobs = {
   },
   async stop(ctx) {
     demoPhones.get(ctx)?.stop();
-    await stopBots(ctx);
+    await ctx.bots.stop();
     stopPositionRefresh(ctx);
     await flushAutoClose(ctx);
   },

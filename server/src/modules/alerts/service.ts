@@ -4,7 +4,6 @@ import { alertTypes, debugModes, testSiteId, type Alert, type AlertDetails, type
 import { alertStatusCode } from '../../../../contract/charts/alert.chart';
 import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import { errorKeys } from '../../../../contract/errors';
-import { spawnBots, startBots } from '../../bots/in-process';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
@@ -155,7 +154,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const debugMode = debugModeFor(settings, session, body.debugMode, existing);
   const place = await launchPlace(ctx, body, existing);
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
-  const botIds = debugMode === 3 ? await spawnBots(ctx, place, distanceMax) : [];
+  const botIds = debugMode === 3 ? await ctx.bots.spawn(place, distanceMax) : [];
   const [{ candidates, total }, aedsNow] = await Promise.all([
     nearestReachable(db, reachOf(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
     aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000, { onlyAvailableNow: true }),
@@ -167,7 +166,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   ctx.metrics.alertsLaunched.inc({ test: String(fields.test) });
   scheduleAutoCloseAfterAnswer(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site });
-  if (botIds.length > 0) startBots(ctx, row.id, botIds);
+  if (botIds.length > 0) ctx.bots.start(row.id, botIds);
   return repo.toAlert(row);
 }
 

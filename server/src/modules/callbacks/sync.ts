@@ -10,14 +10,16 @@ const overlapMinutes = 10;
  * once: lists and counts then read call-backs by status instead of deriving them alert by alert.
  * The mark is the newest close and the highest alert id seen; a pass takes the alerts closed after
  * the mark (less ten minutes, for closes committed out of order) and those created after it, so
- * alerts written already closed (imports, the demo) are caught too. Idempotent and safe to run on
- * several instances at once: a call-back is keyed by its request.
+ * alerts written already closed (imports, the demo) are caught too. The mark never passes the
+ * database's own clock: an alert recorded as closed later than now (written by an import or a
+ * script) would otherwise hold the mark ahead and hide every close until that time. Idempotent and
+ * safe to run on several instances at once: a call-back is keyed by its request.
  */
 export async function syncCallbacks(db: Db): Promise<number> {
   const [mark] = await rowsOf<{ synced_until: Date | null; last_alert_id: number }>(db, sql`SELECT synced_until, last_alert_id FROM history_sync WHERE name = 'callbacks'`);
   const [top] = await rowsOf<{ max_id: number | null; max_closed: Date | null }>(
     db,
-    sql`SELECT (SELECT max(id) FROM alerts) AS max_id, (SELECT max(closed_at) FROM alerts WHERE close = 1) AS max_closed`,
+    sql`SELECT (SELECT max(id) FROM alerts) AS max_id, (SELECT least(max(closed_at), now()) FROM alerts WHERE close = 1 HAVING max(closed_at) IS NOT NULL) AS max_closed`,
   );
   if (top.max_id === null) return 0;
   const lastId = mark?.last_alert_id ?? 0;

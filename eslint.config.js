@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Lint rules, including the boundaries of STYLE.md: views → machines → services, never back. */
 export default tseslint.config(
-  { ignores: ['.scratch*/**', 'test-results/**', 'dist/**', 'node_modules/**', 'data/**', 'docs/**', 'coverage/**', 'server/src/db/migrations/**'] },
+  { ignores: ['.scratch*/**', 'test-results/**', 'dist/**', 'server/dist/**', 'node_modules/**', 'data/**', 'docs/**', 'coverage/**', 'server/src/db/migrations/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/imports/imports.bench.ts                       # PGlite (in a temporary folder)
  *   npx tsx bench/imports/imports.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
- *   options: --rows 100000 --json bench/imports/results-<engine>.json
+ *   options: --rows 100000 --json bench/imports/results-<engine>.json --passes first (not the same file again)
  *            --register bare   the AED table without its upkeep (map cells, per-brand cells, search
  *                              text and copy): what the import itself costs, whatever the register keeps
  */
@@ -102,7 +102,8 @@ async function main() {
     const auth = `JWT ${signIn.json().data.token}`;
     const idSite = signIn.json().data.siteId as number;
 
-    for (const pass of ['first', 'again'] as const) {
+    const passes = args.get('passes') === 'first' ? (['first'] as const) : (['first', 'again'] as const);
+    for (const pass of passes) {
       memory.reset();
       const load = loadavg()[0];
       let started = Date.now();

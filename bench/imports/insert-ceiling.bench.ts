@@ -1,6 +1,7 @@
 /**
  * What inserting AEDs costs the register by itself, whatever the import does around it: batches of
- * 500 AEDs through the import's writer (the register's bulk insert) on a throw-away database, then
+ * 500 AEDs through the import's writer (the register's bulk path, COPY) on a throw-away database,
+ * then through the one JSON statement it replaced, then
  * again with its upkeep deferred (then the catch-up of those AEDs), then with the map-cell
  * triggers, the trigram index, the search-text trigger and the earth index
  * taken away one after the other. Says where the time of an insert goes.
@@ -8,6 +9,7 @@
  *   npx tsx bench/imports/insert-ceiling.bench.ts
  *   npx tsx bench/imports/insert-ceiling.bench.ts --pg postgres://postgres@127.0.0.1:5432/postgres
  *   option: --json bench/imports/ceiling-<engine>.json (the figures for bench/imports/report.ts)
+ *           --short true  the production lines only (beside an import, bench/imports/side-by-side.ts)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { loadConfig } from '../../server/src/config';
 import { seedAccounts } from '../../server/src/db/seed/accounts';
 import type { Db } from '../../server/src/db/database';
 import { catchUpAll, deferUpkeep } from '../../server/src/modules/aeds/upkeep';
+import { insertAeds as insertByStatement } from '../../server/src/db/seed/aeds';
 import { insertAeds } from '../../server/src/modules/imports/aed-writer';
 import { freshPostgres } from '../postgres';
 
@@ -68,12 +71,21 @@ async function main() {
     };
     const lines: Line[] = [];
     const loadBefore = Number(loadavg()[0].toFixed(1));
+    const writeFigures = (measured: Line[]) => {
+      if (!jsonPath) return;
+      const figures = { engine: ctx.database.kind, batchRows: 500, rounds: 8, date: new Date().toISOString(), loadBefore, loadAfter: Number(loadavg()[0].toFixed(1)), lines: measured };
+      writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
+    };
     const batch = () => Array.from({ length: 500 }, () => ({ idSite: sdis63, country: 'FR', values: aed() }));
-    const measure = async (label: string, deferred = false) => {
+    const measure = async (label: string, deferred = false, byStatement = false) => {
       const times: number[] = [];
       for (let round = 0; round < 8; round += 1) {
         const started = Date.now();
-        if (deferred) {
+        if (byStatement) {
+          // The register's insert before the bulk path: one statement expanding one JSON parameter.
+          const rows = batch().map((row) => ({ ...row.values, idSite: row.idSite, country: row.country, source: 'import', status: 'available' }));
+          await insertByStatement(ctx.database.db, rows, rows.length);
+        } else if (deferred) {
           await ctx.database.db.transaction(async (tx) => {
             await deferUpkeep(tx as unknown as Db);
             await insertAeds(tx as unknown as Db, batch());
@@ -92,6 +104,12 @@ async function main() {
     console.log('| engine | AED table as | 500 AEDs (median of 8) | rows/s |\n|---|---|---|---|');
     await measure('warm-up');
     await measure('in production (every index and trigger)');
+    await measure('in production, one JSON statement instead of COPY (the path before)', false, true);
+    // Beside an import (side-by-side.ts) the production lines are what counts.
+    if (args.has('short')) {
+      writeFigures(lines);
+      return;
+    }
     // A whole-file run defers the cells and search copy of its new AEDs and catches them up in
     // one statement per 5,000 (on PostgreSQL on another connection, beside the next batches).
     await measure('in production, upkeep deferred: the insert', true);
@@ -109,10 +127,7 @@ async function main() {
     await measure('… and without the search-text trigger');
     await ctx.database.query('DROP INDEX aeds_earth_idx');
     await measure('… and without the earth (gist) index');
-    if (jsonPath) {
-      const figures = { engine: ctx.database.kind, batchRows: 500, rounds: 8, date: new Date().toISOString(), loadBefore, loadAfter: Number(loadavg()[0].toFixed(1)), lines };
-      writeFileSync(jsonPath, `${JSON.stringify(figures, null, 2)}\n`);
-    }
+    writeFigures(lines);
   } finally {
     await stopContext(ctx);
     await database?.drop();

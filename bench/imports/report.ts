@@ -7,6 +7,8 @@
  *   npx tsx bench/imports/report.ts
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { sideBySideLines } from './report-side-by-side';
+import { sideBySideNotes } from './side-by-side-notes';
 
 interface Pass {
   uploadSeconds: number;
@@ -212,6 +214,8 @@ const lines = [
   '|---|---|---|',
   `| At least ${n(goalRowsPerSecond)} rows/s for rows that carry coordinates, duplicate detection on (100,000-row GeoDAE file) | first pass ${runs.map((run, index) => `${label(run?.engine ?? engines[index])} ${run ? n(run.first.jobRowsPerSecond) : '?'}`).join(', ')} rows/s; same file again ${n(bestAgain)} rows/s at best | ${runs.map((run, index) => `${label(run?.engine ?? engines[index])} ${run && run.first.jobRowsPerSecond >= goalRowsPerSecond ? 'yes' : '**no**'}`).join(', ')} |`,
   `| Memory bounded (streamed) | ${growth.map((entry, index) => (entry ? `${label(engines[index])}: ${n(entry.little)} MiB peak for 10,000 rows, ${n(entry.big)} MiB for 100,000 (×${entry.ratio.toFixed(2)})` : `${label(engines[index])}: not measured`)).join('; ')} | ${growth.some((entry) => entry) ? (bounded ? 'yes' : '**no**') : 'not measured'} |`,
+  '',
+  ...sideBySideLines(sideBySideNotes),
   '',
   whereTimeGoes(),
   '',

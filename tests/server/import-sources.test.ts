@@ -270,3 +270,16 @@ describe('the import screens, as an AED manager found them', () => {
     expect(run.fieldMapConfig?.find((entry) => entry.column === 'Remarque')?.field).toBeNull();
   });
 });
+
+describe('the bulk path', () => {
+  it('keeps text that the COPY text format would read otherwise: tabs, line breaks, backslashes, \\N and quotes', async () => {
+    const description = 'Hall\tà gauche\r\nporte "C:\\dae" \\N \\t';
+    const cell = `"${description.replace(/"/g, '""')}"`;
+    const { run } = await importWhole(server.app, admin, idSite, 'escapes.csv', csv(['Nom;Latitude;Longitude;Description;Id', `Halle de Massiac \\N;45.2520;3.1960;${cell};ESC-1`]), (config) =>
+      config.map((entry) => ({ ...entry, field: entry.column === 'Id' ? 'l_idAed' : entry.column === 'Description' ? 'l_description' : entry.field, primaryKey: entry.column === 'Id' })),
+    );
+    expect(run.counts).toMatchObject({ inserted: 1, failed: 0 });
+    const [row] = (await rows(server.app, admin, run.idImport)).list;
+    expect(await aed(row.udid!)).toMatchObject({ name: 'Halle de Massiac \\N', description, idAed: 'ESC-1', lat: 45.252, lon: 3.196 });
+  });
+});

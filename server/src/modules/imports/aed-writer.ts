@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ImportFieldId } from '../../../../contract/import.fields';
+import { copyRows } from '../../db/copy';
 import { rowsOf, type Db } from '../../db/database';
 import { aedContacts, aeds } from '../../db/schema/aeds';
-import { insertAeds as insertAedRows } from '../../db/seed/aeds';
 import { availabilityUpdate, deleteUpdate } from '../aeds/availability';
 import type { AedRow } from '../aeds/tenancy';
 import type { AedValues, ContactValues } from './mapping';
@@ -173,18 +173,22 @@ export interface NewAed {
   status?: 'available' | 'inMaintenance' | 'unavailable';
 }
 
+/** Column names of the AED table by drizzle property. */
+const aedColumnNames = new Map(Object.entries(getTableColumns(aeds)).map(([property, column]) => [property, column.name]));
+
 /**
- * Inserts AEDs in one statement through the register's bulk insert (jsonb_populate_recordset, the
- * map-cell trigger runs once per batch); returns their ids and udids in the order given.
+ * Inserts AEDs through the bulk path: their ids drawn from the table's sequence in one statement,
+ * then one COPY (db/copy.ts), whose statement-level triggers keep the map cells, per-brand cells
+ * and search copy once for the batch, or record the AEDs for a catch-up when the transaction
+ * defers that (aeds/upkeep.ts). Returns ids and udids in the order given.
  */
 export async function insertAeds(db: Db, rows: NewAed[]): Promise<{ id: number; udid: string }[]> {
   if (rows.length === 0) return [];
   const prepared = rows.map((row) => {
-    const udid = randomUUID();
     const status = row.status ?? 'available';
     return {
-      udid,
-      // A batch insert names every column some row sets: give the others' NOT NULL columns their defaults.
+      udid: randomUUID(),
+      // Every row names every column some row sets: give the others' NOT NULL columns their defaults.
       alwaysOpened: false,
       openingHours: {},
       itinerant: false,
@@ -195,11 +199,22 @@ export async function insertAeds(db: Db, rows: NewAed[]): Promise<{ id: number; 
       source: 'import',
       status,
       unavailableReason: status === 'unavailable' ? 'temporarilyUnavailable' : null,
-    } as typeof aeds.$inferInsert;
+    } as Record<string, unknown> & { udid: string };
   });
-  const inserted = await insertAedRows(db, prepared, prepared.length);
-  const byUdid = new Map(inserted.map((row) => [row.udid, row.id]));
-  return prepared.map((row) => ({ id: byUdid.get(row.udid!)!, udid: row.udid! }));
+  const ids = await rowsOf<{ id: number }>(db, sql`SELECT nextval(pg_get_serial_sequence('aeds', 'id'))::int AS id FROM generate_series(1, ${prepared.length})`);
+  const properties = [...new Set(prepared.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)))];
+  const columns = properties.map((property) => {
+    const name = aedColumnNames.get(property);
+    if (!name || name === 'id') throw new Error(`aeds has no column ${property}`);
+    return name;
+  });
+  await copyRows(
+    db,
+    'aeds',
+    ['id', ...columns],
+    prepared.map((row, index) => [ids[index].id, ...properties.map((property) => row[property])]),
+  );
+  return prepared.map((row, index) => ({ id: Number(ids[index].id), udid: row.udid }));
 }
 
 /** One AED's change in a bulk update: the columns to set (drizzle property names), by AED id. */
@@ -282,23 +297,12 @@ export async function contactsOf(db: Db, aedIds: number[]): Promise<Map<number, 
   return byAed;
 }
 
-/** Adds contacts of many new AEDs in one statement. */
+/** Adds contacts of many new AEDs in one COPY. */
 export async function insertContacts(db: Db, rows: { aedId: number; contact: ContactValues }[]): Promise<void> {
-  if (rows.length === 0) return;
-  const records = rows.map(({ aedId, contact }) => ({
-    aed_id: aedId,
-    first_name: contact.firstName,
-    last_name: contact.lastName,
-    function: contact.function,
-    phone_code: contact.phoneCode,
-    phone: contact.phone,
-    email: contact.email,
-    contact_type: contact.contactType,
-    siren: contact.siren ?? null,
-  }));
-  await db.execute(
-    sql`INSERT INTO aed_contacts (aed_id, first_name, last_name, function, phone_code, phone, email, contact_type, siren)
-        SELECT aed_id, first_name, last_name, function, phone_code, phone, email, contact_type, siren
-          FROM jsonb_populate_recordset(NULL::aed_contacts, ${JSON.stringify(records)}::jsonb)`,
+  await copyRows(
+    db,
+    'aed_contacts',
+    ['aed_id', 'first_name', 'last_name', 'function', 'phone_code', 'phone', 'email', 'contact_type', 'siren'],
+    rows.map(({ aedId, contact }) => [aedId, contact.firstName, contact.lastName, contact.function, contact.phoneCode, contact.phone, contact.email, contact.contactType, contact.siren ?? null]),
   );
 }

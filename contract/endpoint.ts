@@ -18,9 +18,10 @@ export interface AuditedCall {
   /** Request fields copied into the row's details (identifiers and choices only, never free text). */
   details?: readonly string[];
   /**
-   * The row commits without waiting for the disk, like the change it records: a preview's draft
-   * (server/src/modules/alerts/writes.ts). A crash in the next fraction of a second may lose the
-   * latest draft and its row; never a launch, which commits synchronously.
+   * On PostgreSQL the row commits without waiting for the disk, like the change it records: a
+   * preview's draft (server/src/modules/alerts/writes.ts). A crash of the PostgreSQL server in the
+   * next fraction of a second may lose the latest draft and its row, a crash of Vigil nothing; never
+   * a launch, which commits synchronously. The embedded engine commits such rows synchronously.
    */
   relaxedCommit?: true;
 }

@@ -3,6 +3,7 @@ import { alertEndpoints as endpoints } from '../../../../contract/alert.endpoint
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
+import { auditWithChange } from '../audit/hook';
 import { route } from '../../routing';
 import { sendKept } from '../../plugins/kept-answers';
 import { fastResponse, writerOf } from '../../serialization';
@@ -14,9 +15,10 @@ import * as service from './service';
 export async function alertRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, endpoints.options, async (request) => ({ data: await service.options(ctx, sessionOf(request)) }));
 
-  route(app, ctx, endpoints.setUp, async (request) => ({ data: await service.setUp(ctx, sessionOf(request), request.body) }));
+  // The preview and the launch write their audit row with their change, in one statement (writes.ts).
+  route(app, ctx, endpoints.setUp, async (request) => ({ data: await service.setUp(ctx, sessionOf(request), request.body, auditWithChange(request)) }));
 
-  route(app, ctx, endpoints.launch, async (request) => ({ data: await service.launch(ctx, sessionOf(request), request.body) }));
+  route(app, ctx, endpoints.launch, async (request) => ({ data: await service.launch(ctx, sessionOf(request), request.body, auditWithChange(request)) }));
 
   route(app, ctx, endpoints.get, async (request) => ({ data: await service.getAlert(ctx, sessionOf(request), request.params.alertId) }));
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { alertErrorKeys } from '../../../../contract/alert.errors';
 import { geoErrorKeys } from '../../../../contract/geo.errors';
 import { alertTypes, debugModes, testSiteId, type Alert, type AlertDetails, type AlertListQuery, type AlertOptions, type LaunchBody, type SetUpBody, type SetUpResult, type UpdateAddressBody } from '../../../../contract/alert.schemas';
@@ -9,7 +10,8 @@ import type { Db } from '../../db/database';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { accountSubtree } from '../accounts/repo';
-import { aedsAround } from './aeds-nearby';
+import type { AuditWithChange } from '../audit/hook';
+import { aedsAround, aedsAroundJsonSql, toNearbyAed } from './aeds-nearby';
 import { scheduleAutoCloseAfterAnswer } from './auto-close';
 import { afterAlertChange } from './effects';
 import { isRefusal, resolvePlace, type Place } from './place';
@@ -17,7 +19,7 @@ import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { checkAlertEvent } from './requests';
 import { metresBetween } from '../../db/earth';
-import { countReachable, nearestReachable, planMissions, type Reach } from './selection';
+import { nearestReachable, planMissions, reachableCountSql, type Reach } from './selection';
 import { alertSettings, type AlertSettings } from './settings';
 import { writeDraft, writeLaunch } from './writes';
 
@@ -98,8 +100,10 @@ async function visibleAlert(ctx: AppContext, session: Session, alertId: number):
 /**
  * PUT alertSettingUp: places the victim (geocoding the address when no coordinates are given),
  * creates or replaces the draft, and answers the preview: reachable responders and the AEDs around.
+ * The count, the draft, its chronology, the call's audit row (`audit`, when the call is heard
+ * through HTTP) and the AEDs around are one statement, committed before the answer.
  */
-export async function setUp(ctx: AppContext, session: Session, body: SetUpBody): Promise<SetUpResult> {
+export async function setUp(ctx: AppContext, session: Session, body: SetUpBody, audit?: AuditWithChange): Promise<SetUpResult> {
   const settings = alertSettings(ctx);
   const db = ctx.database.db;
   const existing = await existingAlert(db, session, body.alertId);
@@ -112,18 +116,20 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody):
   }
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   // Debug mode 3 alerts only bots, started at launch around the victim: the preview is their number.
+  const reached = debugMode === 3 ? sql`SELECT ${settings.BOTS_COUNT}::int AS n` : reachableCountSql(reachOf(settings, place, distanceMax, debugMode));
   const fields = { alertType: body.alertType ?? existing?.alert_type ?? 1, ...site, ...placeFields(place, body.addressInfo), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
-  // The draft is written as soon as the count is known, while the AEDs around are still read.
-  const drafted = async () => {
-    const nbPotentialBS = debugMode === 3 ? settings.BOTS_COUNT : await countReachable(db, reachOf(settings, place, distanceMax, debugMode));
-    const row = await writeDraft(db, existing?.id, { ...fields, nbPotentialBs: nbPotentialBS }, { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision, nbPotentialBS });
-    return { row, nbPotentialBS };
-  };
-  const [{ row, nbPotentialBS }, aeds] = await Promise.all([drafted(), aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000)]);
+  const row = await writeDraft(ctx.database, existing?.id, fields, {
+    reached,
+    aeds: aedsAroundJsonSql(place, settings.ALERT_AED_RADIUS_KM * 1000),
+    audit: audit?.row,
+    relaxedCommit: ctx.database.kind === 'postgres',
+    payload: { lat: place.lat, lon: place.lon, address: place.address, precision: place.precision },
+  });
   if (!row) return refuseChanged(db, existing!.id, 'alert.setUp');
+  audit?.written();
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site }, { push: false });
   const needsPinMove = place.precision === 'municipality';
-  return { alert: repo.toAlert(row), wrongAddress: false, needsPinMove, msg: needsPinMove ? alertErrorKeys.addressImprecise : null, nbPotentialBS, aeds };
+  return { alert: repo.toAlert(row), wrongAddress: false, needsPinMove, msg: needsPinMove ? alertErrorKeys.addressImprecise : null, nbPotentialBS: row.nb_potential_bs, aeds: row.aeds.map(toNearbyAed) };
 }
 
 /** The alert's own key for an address not found ("check the spelling"); other refusals keep theirs. */
@@ -141,11 +147,12 @@ function placeFields(place: Place, addressInfo: string) {
 /**
  * POST alertLaunch: launches the draft `alertId` (or a new alert). Selects the nearest reachable
  * responders and gives each a mission (AED first or straight to the victim), then writes the live
- * alert, the requests, the push messages and the chronology in one statement. Then schedules the
+ * alert, the requests, the push messages, the chronology and the call's audit row (`audit`) in one
+ * statement. Then schedules the
  * auto-close, tells the account's sockets, sends the push messages and, in debug mode 3, starts
  * the bots.
  */
-export async function launch(ctx: AppContext, session: Session, body: LaunchBody): Promise<Alert> {
+export async function launch(ctx: AppContext, session: Session, body: LaunchBody, audit?: AuditWithChange): Promise<Alert> {
   const settings = alertSettings(ctx);
   const db = ctx.database.db;
   const existing = await existingAlert(db, session, body.alertId);
@@ -156,13 +163,14 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   const botIds = debugMode === 3 ? await ctx.bots.spawn(place, distanceMax) : [];
   const [{ candidates, total }, aedsNow] = await Promise.all([
-    nearestReachable(db, reachOf(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
+    nearestReachable(ctx.database, reachOf(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
     aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000, { onlyAvailableNow: true }),
   ]);
   const missions = planMissions(settings, candidates, aedsNow);
   const fields = { alertType: body.alertType, ...site, ...placeFields(place, body.addressInfo || existing?.address_info || ''), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
-  const row = await writeLaunch(db, existing?.id, fields, { missions, total, autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS });
+  const row = await writeLaunch(ctx.database, existing?.id, fields, { missions, total, autoCloseSeconds: settings.ALERT_AUTO_CLOSE_SECONDS }, audit?.row);
   if (!row) return refuseChanged(db, existing!.id, 'alert.launch');
+  audit?.written();
   ctx.metrics.alertsLaunched.inc({ test: String(fields.test) });
   scheduleAutoCloseAfterAnswer(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site });

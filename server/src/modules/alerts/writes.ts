@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/database';
+import { preparedRowsOf, type Database } from '../../db/database';
+import { auditInsertSql, type NewAuditRow } from '../audit/repo';
+import type { NearbyAedRow } from './aeds-nearby';
 import { pushInsertSql } from './push-messages';
 import type { AlertRow, NewAlert } from './repo';
 import type { Mission } from './selection';
@@ -7,7 +9,8 @@ import type { Mission } from './selection';
 /**
  * The writes of set-up and launch, each one SQL statement (data-modifying CTEs): a single
  * statement is its own transaction, so the alert, its requests, its push messages and its
- * chronology are written together or not at all, in one round trip. A draft is changed only while
+ * chronology are written together or not at all, in one round trip. Each is a prepared statement
+ * on PostgreSQL (preparedRowsOf): planning their CTEs cost about as much as running them. A draft is changed only while
  * it is still a draft (`status = 1`): when another request launched or closed it in between, the
  * statement writes nothing and answers no row, and the caller refuses with the chart's key.
  */
@@ -19,6 +22,10 @@ const alertValues = (alert: Omit<NewAlert, 'createdBy'>) =>
 /** The alert row a CTE named `a` wrote, shaped like findAlert's (nobody closed it). */
 const written = sql`SELECT a.*, NULL::text AS closer_first, NULL::text AS closer_last FROM a`;
 
+/** The call's audit row, written by the statement with its change (`from`: the CTEs it follows); its target defaults to the alert's id. */
+const auditCte = (audit: NewAuditRow | undefined, from: SQL): SQL =>
+  audit ? sql`, au AS (${auditInsertSql(audit, sql`COALESCE(${audit.target ?? null}, a.id::text)`, from)})` : sql``;
+
 function alertUpsert(existingId: number | undefined, alert: NewAlert, extra: { columns: SQL; values: SQL }): SQL {
   if (existingId === undefined) {
     return sql`INSERT INTO alerts (${alertColumns}, created_by, ${extra.columns}) VALUES (${alertValues(alert)}, ${alert.createdBy}, ${extra.values}) RETURNING *`;
@@ -28,22 +35,36 @@ function alertUpsert(existingId: number | undefined, alert: NewAlert, extra: { c
 }
 
 /**
- * Creates or replaces a draft with its preview count, and logs it. Undefined when the draft is no
- * longer one. The draft commits asynchronously (`synchronous_commit` off for this statement's
- * transaction only): the answer does not wait for the WAL flush, which is most of a preview's
- * cost on a busy disk. A crash within the next WAL writer round (a fraction of a second) may lose
- * the latest draft, never a launched alert: the dispatcher sets it up again. Launch, close and every
- * other write keep the synchronous commit.
+ * Creates or replaces a draft with its preview count, logs it in its chronology and in the audit
+ * log, and reads the AEDs around (`aeds`, one JSON array), all in one statement: the count
+ * (`reached`, one row `n`) is read by the statement that writes it, so the answer waits for one
+ * round trip after the session check, and what it answers is committed. Undefined when the draft
+ * is no longer one (nothing is written then).
+ *
+ * `relaxedCommit` (PostgreSQL): the statement's transaction does not wait for the WAL flush. The
+ * rows are then in the server's memory when the answer leaves, so a crash of Vigil after the answer
+ * loses nothing; a crash of the PostgreSQL server itself within its WAL writer's next round (a
+ * fraction of a second) may lose the latest draft, never a launched alert. The embedded engine has
+ * no WAL writer, so there a relaxed commit would wait in this process's memory for the next
+ * synchronous one, and a crash of the process would lose it: its drafts commit synchronously.
+ * Launch, close and every other write keep the synchronous commit.
  */
-export async function writeDraft(db: Db, existingId: number | undefined, alert: NewAlert & { nbPotentialBs: number }, payload: Record<string, unknown>): Promise<AlertRow | undefined> {
-  const upsert = alertUpsert(existingId, alert, { columns: sql`nb_potential_bs`, values: sql`${alert.nbPotentialBs}` });
-  const [row] = await rowsOf<AlertRow>(
-    db,
-    sql`WITH a AS (${upsert}),
-         relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting),
+export async function writeDraft(
+  database: Database,
+  existingId: number | undefined,
+  alert: NewAlert,
+  draft: { reached: SQL; aeds: SQL; audit?: NewAuditRow; relaxedCommit: boolean; payload: Record<string, unknown> },
+): Promise<(AlertRow & { aeds: NearbyAedRow[] }) | undefined> {
+  const upsert = alertUpsert(existingId, alert, { columns: sql`nb_potential_bs`, values: sql`(SELECT n FROM reached)` });
+  const [row] = await preparedRowsOf<AlertRow & { aeds: NearbyAedRow[] }>(
+    database,
+    sql`WITH reached AS (${draft.reached}),
+         a AS (${upsert}),
+         relaxed AS (SELECT set_config('synchronous_commit', ${draft.relaxedCommit ? 'off' : 'on'}, true) AS setting),
          ev AS (INSERT INTO alert_events (alert_id, kind, actor_type, actor_id, payload)
-                SELECT id, ${existingId === undefined ? 'created' : 'setUp'}, 'user', ${alert.createdBy}, ${JSON.stringify(payload)}::jsonb FROM a, relaxed)
-        ${written}`,
+                SELECT id, ${existingId === undefined ? 'created' : 'setUp'}, 'user', ${alert.createdBy}, ${JSON.stringify(draft.payload)}::jsonb || jsonb_build_object('nbPotentialBS', a.nb_potential_bs)
+                  FROM a, relaxed)${auditCte(draft.audit, sql`a, relaxed`)}
+        SELECT a.*, NULL::text AS closer_first, NULL::text AS closer_last, ${draft.aeds} AS aeds FROM a`,
   );
   return row;
 }
@@ -51,13 +72,15 @@ export async function writeDraft(db: Db, existingId: number | undefined, alert: 
 /**
  * Launches: the alert (new, or the draft `existingId`) goes live with its selection figures and
  * auto-close time; one request per mission; one ALERT push message per device of each selected
- * responder; the `launched` event. Undefined when the draft is no longer one.
+ * responder; the `launched` event; the call's audit row (`audit`), so that one synchronous commit
+ * holds them all. Undefined when the draft is no longer one.
  */
 export async function writeLaunch(
-  db: Db,
+  database: Database,
   existingId: number | undefined,
   alert: NewAlert,
   selection: { missions: Mission[]; total: number; autoCloseSeconds: number },
+  audit?: NewAuditRow,
 ): Promise<AlertRow | undefined> {
   const { missions, total, autoCloseSeconds } = selection;
   const upsert = alertUpsert(existingId, alert, {
@@ -77,8 +100,8 @@ export async function writeLaunch(
     rank,
   }));
   const by = `user:${alert.createdBy}`;
-  const [row] = await rowsOf<AlertRow>(
-    db,
+  const [row] = await preparedRowsOf<AlertRow>(
+    database,
     sql`WITH a AS (${upsert}),
          q AS (INSERT INTO alert_requests (alert_id, responder_id, mission, aed_id, aed_name, aed_address, aed_lat, aed_lon, distance, duration, rank, status_history)
                SELECT a.id, u.responder_id, u.mission, u.aed_id, u.aed_name, u.aed_address, u.aed_lat, u.aed_lon, u.distance, u.duration, u.rank,
@@ -92,7 +115,7 @@ export async function writeLaunch(
                        jsonb_build_object('nbRequests', ${missions.length}::int, 'nbPotentialBS', ${total}::int,
                                           'aedRunners', ${missions.filter((mission) => mission.mission === 'aed').length}::int,
                                           'pushes', (SELECT count(*) FROM pushed))
-                  FROM a)
+                  FROM a)${auditCte(audit, sql`a`)}
         ${written}`,
   );
   return row;

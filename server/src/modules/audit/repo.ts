@@ -12,13 +12,18 @@ export async function insertAudit(db: Db, row: NewAuditRow, relaxedCommit = fals
     return;
   }
   // One statement, so the setting holds for its own transaction only (as the draft's write does).
-  await db.execute(
-    sql`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)
-        INSERT INTO audit_log (user_id, user_email, id_group, site_id, action, target, method, url, status, details, ip)
-        SELECT ${row.userId ?? null}::int, ${row.userEmail ?? null}, ${row.idGroup ?? null}::int, ${row.siteId ?? null}::int, ${row.action}, ${row.target ?? null},
+  await db.execute(sql`WITH relaxed AS (SELECT set_config('synchronous_commit', 'off', true) AS setting) ${auditInsertSql(row, sql`${row.target ?? null}`, sql`relaxed`)}`);
+}
+
+/**
+ * The INSERT of one audit row, for a statement that writes it with its change (one round trip):
+ * one row per row of `from`, whose columns `target` may name.
+ */
+export function auditInsertSql(row: NewAuditRow, target: SQL, from: SQL): SQL {
+  return sql`INSERT INTO audit_log (user_id, user_email, id_group, site_id, action, target, method, url, status, details, ip)
+        SELECT ${row.userId ?? null}::int, ${row.userEmail ?? null}, ${row.idGroup ?? null}::int, ${row.siteId ?? null}::int, ${row.action}, ${target},
                ${row.method}, ${row.url}, ${row.status}, ${JSON.stringify(row.details ?? {})}::jsonb, ${row.ip ?? null}
-          FROM relaxed`,
-  );
+          FROM ${from}`;
 }
 
 /** One page of the log of `sites` (and of calls made without a session, such as password renewals, when `withAnonymous`). */

@@ -1,10 +1,16 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Figures } from './run';
 
-/** One benchmark run: an engine and a data size. */
+type WithLoad<T> = T & { load: [number, number] };
+
+/** One benchmark run: an engine, a data size and a radius. */
 export interface EngineRun {
   engine: 'pglite' | 'postgres';
   size: number;
+  /** ALERT_DISTANCE_MAX_KM of the server (runs before 2026-11-28 kept it once per file). */
+  distanceKm?: number;
+  /** Pause before each timed preview (absent: back to back). */
+  previewGapMs?: number;
   generateMs: number;
   indexedSql: Figures;
   naiveSql: Figures;
@@ -14,20 +20,32 @@ export interface EngineRun {
   kdMismatches: number;
   /** EXPLAIN ANALYZE of the indexed count at one place. */
   plan: string[];
+  /** GET /health on the same server: the bare HTTP round trip. */
+  calibration?: WithLoad<{ figures: Figures }>;
   preview: Figures;
   launch: Figures;
   /** Launches sent one right after the other: each waits for the previous one's push deliveries. */
   launchBackToBack?: Figures;
   meanPreviewCount: number;
   meanSelected: number;
-  /** 1-minute load average before and after the HTTP measurements (other work shares the machine). */
+  errors?: number;
+  /** The same calls while the load bench's readers read on the same server. */
+  loaded?: {
+    calibration: WithLoad<{ figures: Figures }>;
+    preview: WithLoad<{ preview: Figures; meanPreviewCount: number }>;
+    launch: WithLoad<{ launch: Figures; meanSelected: number }>;
+    errors: number;
+    readers: { connections: number; requests: number; errors: number; non2xx: number; p99: number };
+  };
+  /** 1-minute load average before and after the quiet HTTP measurements (other work shares the machine). */
   load: [number, number];
 }
 
 interface Results {
   date: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string };
-  distanceKm: number;
+  /** Runs before 2026-11-28: one radius per file. */
+  distanceKm?: number;
   runs: EngineRun[];
 }
 
@@ -37,8 +55,10 @@ const end = '<!-- alert-bench:end -->';
 
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
 const size = (value: number) => (value >= 1_000_000 ? `${value / 1_000_000}M` : `${value / 1000}k`);
+const times = (value: number) => `${value.toFixed(1)}×`;
+const loads = (load: [number, number]) => load.map((value) => value.toFixed(1)).join(' → ');
 
-function cpuModel(): string {
+export function cpuModel(): string {
   try {
     return /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1].trim() ?? 'unknown';
   } catch {
@@ -46,47 +66,71 @@ function cpuModel(): string {
   }
 }
 
+/** Every results file: the two of the runs before 2026-11-28, then bench/alerts/runs/. */
+function allResults(): Results[] {
+  const files = [
+    ...readdirSync('bench/alerts').filter((name) => /^results-.*\.json$/.test(name)).map((name) => `bench/alerts/${name}`),
+    ...(existsSync('bench/alerts/runs') ? readdirSync('bench/alerts/runs').filter((name) => name.endsWith('.json')).map((name) => `bench/alerts/runs/${name}`) : []),
+  ];
+  return files.map((name) => JSON.parse(readFileSync(name, 'utf8')) as Results).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** The goals of issue 25, each a ratio to the same run's figures. */
+export function goals(run: EngineRun) {
+  const floor = run.indexedSql.p95;
+  const previewRatio = run.preview.p95 / floor;
+  const launchRatio = run.launch.p95 / floor;
+  const loadedRatio = run.loaded ? run.loaded.preview.preview.p95 / run.preview.p95 : undefined;
+  return {
+    previewRatio,
+    previewMet: previewRatio <= (run.engine === 'postgres' ? 3 : 4),
+    launchRatio,
+    // The launch goal is for 200 selected responders: a narrower radius selects fewer.
+    launchMet: run.meanSelected >= 199 ? launchRatio <= 6 : undefined,
+    loadedRatio,
+    loadedMet: run.loaded ? loadedRatio! <= 3 && run.loaded.errors === 0 : undefined,
+  };
+}
+
+/** What issue 25 changed and why, from the profile of the server (`--cpu-prof`) and pg_stat_statements. */
+const issue25 = [
+  'What issue 25 changed (2026-11-28), from the server\'s CPU profile (`node --cpu-prof`, through `--cpu-prof <folder>`) and `pg_stat_statements` on a PostgreSQL of its own: (1) **a preview is one statement**: the reachable count, the draft, its chronology, the call\'s audit row and the AEDs around (as one JSON array) are written and read by one statement, which the answer waits for: one database round trip after the session check where there were three in a row (the count, then the draft while the AEDs were read beside them, then the audit row from the audit hook); (2) **a launch writes its audit row in its own statement**: one synchronous commit (one WAL flush, about 1 ms on this disk) instead of two; (3) **the charts\' answers are computed once**: every preview and launch asked the alert chart whether the event is allowed, and xstate resolved a snapshot for it each time (about a millisecond and a half of the server\'s thread per call in the profile); a chart never changes, so the answer for a state and an event is now kept; (4) **prepared statements**: on PostgreSQL the preview\'s statement, the launch\'s selection and its write are planned once per pooled connection — `EXPLAIN ANALYZE` of the count alone gave a planning time of the order of its run (1.3 to 3.8 ms against 1.5 to 8 ms at a load average of 17), and the preview\'s statement has more to plan. `pg_stat_statements` (2026-11-28, 1M responders, 1 km, load average about 18, so every figure several times a quiet machine\'s) put the preview\'s one statement at 31.6 ms mean against 29.0 ms for the bare count: writing the draft, its chronology and its audit row adds a tenth to the count. It also showed where a launch goes: its write statement 228 ms mean, of which the foreign-key checks of its 200 requests and 200 push messages (600 `FOR KEY SHARE` look-ups into `alerts`, `responders` and `responder_devices`, 40 to 60 ms in `EXPLAIN ANALYZE`) and its planning (16 to 27 ms), the nearest 200 53 ms and the AEDs available now 7.8 ms. Tried and not kept: holding every other call of an instance while a preview or launch was in flight (at most 250 ms), so that 200 readers would stop sending; the runs of 2026-11-28 01:08 and 01:53 had it, and they did not show the loaded preview nearer its quiet figure than a run without it (00:18, on the code before issue 25, a run not kept in the table since its 1 km server started while the code was being changed: 2.8× at 0.4 km and 5.7× at 1 km; with it 4.2× and 5.1×, then 5.4× and 14.3×), all at load averages of 16 to 40, where the figures say more about the machine than about Vigil. On the embedded engine, the launch\'s selection went through the engine\'s own prepared path for a while and the bots of debug mode 3 were then not selected (tests/server/bots.test.ts failed); it uses the drizzle path as before. The durability of a preview did not move: nothing is written after the answer (docs/decisions.md, "Durability of a preview"); on the embedded engine, whose relaxed commit was lost by a crash of the process (tests/server/alert-preview-crash.test.ts), the preview now commits synchronously.',
+].join('\n\n');
+
 /** Rewrites the "Alert preview and launch" section of docs/performance.md from bench/alerts/results-*.json. */
 export function writeReport(): void {
-  const all = readdirSync('bench/alerts')
-    .filter((name) => /^results-.*\.json$/.test(name))
-    .map((name) => JSON.parse(readFileSync(`bench/alerts/${name}`, 'utf8')) as Results)
-    .sort((a, b) => a.date.localeCompare(b.date));
+  const all = allResults();
   if (all.length === 0) return;
-  const latest = new Map<string, EngineRun & { date: string }>();
-  for (const results of all) for (const run of results.runs) latest.set(`${run.engine}:${run.size}`, { ...run, date: results.date });
-  const runs = [...latest.values()].sort((a, b) => a.engine.localeCompare(b.engine) || a.size - b.size);
-  const machine = all.at(-1)!.machine;
-  const goal = (run: EngineRun) => {
-    const previewGoal = run.engine === 'postgres' ? 10 : 30;
-    return `${run.preview.p95 <= previewGoal ? 'yes' : 'no'} / ${run.launch.p95 <= 50 ? 'yes' : 'no'}`;
-  };
   const engineName = (run: EngineRun) => (run.engine === 'postgres' ? 'PostgreSQL' : 'PGlite');
-  const loads = runs.flatMap((run) => run.load);
+  const yes = (met: boolean | undefined) => (met === undefined ? '–' : met ? 'yes' : '**no**');
+  const rows = all.flatMap((results) =>
+    results.runs
+      .map((run) => {
+        const goal = goals(run);
+        const radius = run.distanceKm ?? results.distanceKm ?? 1;
+        const loaded = run.loaded;
+        return `| ${results.date.slice(0, 16).replace('T', ' ')} | ${results.machine.cpu}, ${results.machine.cores} cores | ${engineName(run)} | ${size(run.size)} | ${radius} | ${times(goal.previewRatio)} ${yes(goal.previewMet)} | ${times(goal.launchRatio)} ${yes(goal.launchMet)} | ${goal.loadedRatio === undefined ? '–' : `${times(goal.loadedRatio)} ${yes(goal.loadedMet)}`} | ${ms(run.indexedSql.p50)} / ${ms(run.indexedSql.p95)} | ${ms(run.preview.p50)} / ${ms(run.preview.p95)}${run.previewGapMs ? ` (${run.previewGapMs} ms apart)` : ''} | ${ms(run.launch.p50)} / ${ms(run.launch.p95)} (${run.meanSelected.toFixed(0)}) | ${run.calibration ? `${ms(run.calibration.figures.p50)} / ${ms(run.calibration.figures.p95)}` : '–'} | ${loaded ? `${ms(loaded.preview.preview.p95)} / ${ms(loaded.launch.launch.p95)} / ${ms(loaded.calibration.figures.p95)}; ${loaded.errors} + ${loaded.readers.errors + loaded.readers.non2xx} errors` : '–'} | ${loads(run.calibration?.load ?? run.load)}; ${loads(run.load)}${loaded ? `; ${loads(loaded.preview.load)}` : ''} |`;
+      }),
+  );
   const lines = [
     start,
     '## Alert preview and launch',
     '',
-    `Measured ${all.at(-1)!.date.slice(0, 10)} on ${machine.cores} cores (${cpuModel()}), ${machine.memoryGb} GB, Node ${machine.node}, PostgreSQL 15 (shared_buffers 2 GB, see docs/operations.md) and PGlite 0.5 (PostgreSQL 17 in WebAssembly), nothing else running (1-minute load average ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, the bench's own client, server and database included). Command: \`npx tsx bench/alerts/run.ts\`.`,
+    'Command: `npx tsx bench/alerts/run.ts --engine postgres|pglite --sizes 1000000 --keep` (PostgreSQL 15 at 127.0.0.1:5432, PGlite 0.5: PostgreSQL 17 in WebAssembly). Machines of this kind differ two to three times in speed and are shared, so every goal is a ratio to figures of the same run: the indexed count is the floor of the preview (the same count as one SQL statement from the bench process, beside the server), and the preview under load is compared with its quiet figure. The absolute figures stand beside the ratios; each carries the 1-minute load average before and after it.',
     '',
-    `Data (bench/alerts/dataset.ts, all in SQL): N activated responders with a device and a position reported in the last 20 minutes, 80 % available; half around 40 French cities (Gaussian, σ = 3 km), half anywhere in mainland France; 20,000 AEDs placed the same way. Queries are at random places within 1 km of a city centre, with distanceMax = ${all.at(-1)!.distanceKm} km (the default is 0.4 km: the wider radius makes a 1M launch select the cap of 200).`,
+    'Data (bench/alerts/dataset.ts, all in SQL): N activated responders with a device and a position reported in the last 20 minutes, 80 % available; half around 40 French cities (Gaussian, σ = 3 km), half anywhere in mainland France; 20,000 AEDs placed the same way. Queries are at random places within 1 km of a city centre, at the default radius (0.4 km) and at 1 km (where a 1M launch selects the cap of 200), each on a server of its own (`ALERT_DISTANCE_MAX_KM`).',
     '',
-    'Through HTTP, on a real listening server (a separate Node process; the client times each call): **preview** is `PUT /services/emergency/v2/alertSettingUp` with coordinates (session check, account subtree, reachable count, AEDs around, draft and its audit row written, REFRESH_ALERTS published); **launch** is `POST /services/emergency/v2/alertLaunch` (selection, missions, requests, push outbox rows, chronology, all in one transaction, its audit row, then the auto-close job and the push delivery). Launches are timed one at a time, 250 ms apart, as a dispatcher meets them (the previous alert\'s 200 messages delivered), and again back to back, where each waits for the previous one\'s deliveries: on PGlite every statement shares one connection, so that column is a throughput figure. Beside them, in the bench process on the same data: the same count with the GiST index (SQL only), the same count as a naive query that computes the distance of every row (no spatial index), and an in-memory 3-d tree over the available positions (the lower bound: no SQL, no HTTP).',
+    'Through HTTP, on a real listening server (a separate Node process; the client times each call): **preview** is `PUT /services/emergency/v2/alertSettingUp` with coordinates (session check, reachable count, AEDs around, draft and its audit row written), back to back or 100 ms apart as the table says (a dispatcher moves a pin a few times a second at most); **launch** is `POST /services/emergency/v2/alertLaunch` (selection, missions, requests, push outbox rows, chronology, its audit row; then the auto-close job and the push delivery), one at a time, 250 ms apart, as a dispatcher meets them. **Calibration** is `GET /health` on the same server (a route that does nothing: what HTTP alone costs on this machine now). **Under load**: the same previews and launches while the load bench\'s 200 readers (keep-alive connections, each sending its next read when the last one answered: AED list first page, live alert list, responders on call of the last alert, in turn) read on the same server.',
     '',
-    '| engine | N | preview p50 / p95 (ms) | launch p50 / p95 (ms) | launches back to back p50 / p95 (ms) | reachable per preview | selected per launch | indexed count p50 / p95 (ms) | naive full scan p50 / p95 (ms) | k-d tree p50 / p95 (ms) | goals met (preview / launch) | load average |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...runs.map(
-      (run) =>
-        `| ${engineName(run)} | ${size(run.size)} | ${ms(run.preview.p50)} / ${ms(run.preview.p95)} | ${ms(run.launch.p50)} / ${ms(run.launch.p95)} | ${run.launchBackToBack ? `${ms(run.launchBackToBack.p50)} / ${ms(run.launchBackToBack.p95)}` : '–'} | ${run.meanPreviewCount.toFixed(0)} | ${run.meanSelected.toFixed(0)} | ${ms(run.indexedSql.p50)} / ${ms(run.indexedSql.p95)} | ${ms(run.naiveSql.p50)} / ${ms(run.naiveSql.p95)} | ${run.kdTree.p50.toFixed(3)} / ${run.kdTree.p95.toFixed(3)} | ${goal(run)} | ${run.load.map((value) => value.toFixed(1)).join(' → ')} |`,
-    ),
+    'Goals (issue 25): preview p95 ≤ 3× the indexed count p95 on PostgreSQL, ≤ 4× on PGlite, at 0.4 km and 1 km; launch p95 ≤ 6× the indexed count p95 for 200 selected responders (the 1 km rows; ≤ 50 ms on a quiet machine); under the 200 readers, preview p95 ≤ 3× its quiet figure, no preview or launch error. Rows before 2026-11-28 are the earlier bench (1 km only, no calibration, no readers).',
     '',
-    `Samples: ${runs[0]?.preview.n ?? 0} previews, ${runs[0]?.launch.n ?? 0} launches one at a time and ${runs[0]?.launchBackToBack?.n ?? 0} back to back per row after warm-up; the naive query 8 to 30 times. Data generation (including the GiST index build): ${runs.filter((run) => Number.isFinite(run.generateMs)).map((run) => `${engineName(run)} ${size(run.size)} ${(run.generateMs / 1000).toFixed(0)} s`).join(', ')}. The k-d tree and SQL counts agree (${runs.reduce((sum, run) => sum + run.kdMismatches, 0)} differences over all runs).`,
+    '| run (UTC) | machine | engine | N | radius km | preview p95 ÷ count p95 (goal met) | launch p95 ÷ count p95 (met) | preview under load ÷ quiet (met) | indexed count p50 / p95 ms | preview p50 / p95 ms | launch p50 / p95 ms (selected) | calibration p50 / p95 ms | under load: preview p95 / launch p95 / calibration p95 ms; dispatcher + reader errors | load average: calibration; quiet; under load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
     '',
-    'Goals: preview under 10 ms p95 at 1M on PostgreSQL (30 ms on PGlite), launch under 50 ms p95 for 200 selected responders.',
+    issue25,
     '',
-    `Goals met: ${runs.filter((run) => run.size >= 1_000_000).map((run) => `${engineName(run)} 1M preview ${goal(run).split(' / ')[0]}, launch ${goal(run).split(' / ')[1]}`).join('; ')}. The preview costs about the same whatever N (its floor is the HTTP round trip, the session check and two short writes); the naive scan grows with N (a second at 1M) and the k-d tree bounds what any database could do (microseconds, no I/O, no durability).`,
-    '',
-    'Where a preview\'s time goes (1M responders, PostgreSQL, server-side means over 200 calls): 0.6 ms to the route, 1.2 ms session check (token and user row; now about 0.1 ms, see (7) below), the reachable count 2.1 ms and the AEDs around 2.4 ms in parallel on two connections, the draft 0.8 ms (started as soon as the count is known), the audit row and the answer about 1.5 ms. The same count in SQL alone is 0.8 ms: about 1,000 index entries of the partial GiST index in the `earth_box`, 320 heap pages (the cube operator class has no index-only scans), the exact distance and the "busy elsewhere" anti-join (one probe of `alert_requests_busy_idx` per candidate). Until the session check kept its user rows, the PostgreSQL preview at 1M sat on its goal rather than under it: twelve runs on 2026-11-24 gave p95 9.6 to 10.9 ms (p50 5.7 to 6.6 ms); with them, runs on 2026-11-26 gave p95 8.3 to 8.7 ms (p50 4.5 to 5.1 ms), the first run after generating the data (autovacuum still analysing the new tables) 10.8 ms. A launch on PGlite spends 4 ms on the nearest 200, 2 ms on the AEDs available now (after it: one connection), and 15 to 25 ms on its one write statement and its commit.',
+    'Before issue 25 (2026-11-24 to 26, one machine, figures then absolute): where a preview\'s time went (1M responders, PostgreSQL, server-side means over 200 calls): 0.6 ms to the route, 1.2 ms session check (token and user row; now about 0.1 ms, see (7) below), the reachable count 2.1 ms and the AEDs around 2.4 ms in parallel on two connections, the draft 0.8 ms (started as soon as the count is known), the audit row and the answer about 1.5 ms. The same count in SQL alone is 0.8 ms: about 1,000 index entries of the partial GiST index in the `earth_box`, 320 heap pages (the cube operator class has no index-only scans), the exact distance and the "busy elsewhere" anti-join (one probe of `alert_requests_busy_idx` per candidate). Until the session check kept its user rows, the PostgreSQL preview at 1M sat on its goal rather than under it: twelve runs on 2026-11-24 gave p95 9.6 to 10.9 ms (p50 5.7 to 6.6 ms); with them, runs on 2026-11-26 gave p95 8.3 to 8.7 ms (p50 4.5 to 5.1 ms), the first run after generating the data (autovacuum still analysing the new tables) 10.8 ms. A launch on PGlite spends 4 ms on the nearest 200, 2 ms on the AEDs available now (after it: one connection), and 15 to 25 ms on its one write statement and its commit.',
     '',
     'What made the difference (all measured on this machine, 1M responders): (1) distances are compared by chord: `cube_distance(center, point) <= 2R·sin(d/2R)` is exactly `earth_distance(center, point) <= d`, but a C function instead of two SQL wrappers PostgreSQL does not inline — the count went from 1.7 to 0.8 ms, and the nearest-200 query orders by the chord and computes the great-circle distance for its 200 rows only; (2) `vigil_earth(lat, lon)`, an inlinable `ll_to_earth`, for every per-row distance of the AEDs around (1.3 to 0.6 ms); (3) the position row copies `carries_aed` like the account flags, so the nearest 200 are read without 200 lookups into `responders` (3.7 ms of a PGlite launch); (4) the accepted-at trigger of requests runs only for a history that holds a dispatch, and the outbox rows keep one foreign key (their device\'s, which cascades from the responder) instead of two; (5) the preview\'s draft and its audit row commit without waiting for the WAL flush (a crash may lose the latest draft, never a launched alert); (6) `shared_buffers` large enough for the positions and their index: with Debian\'s 128 MB default the 208 MB of `responder_positions` did not fit and the preview p95 was 12 ms instead of 10; (7) the session check reads the user row from memory, kept while a trigger announces every change to it on `vigil_users` (docs/decisions.md, "User rows kept for session checks"): one round trip less on every authenticated call, p50 and p95 of the preview 1 to 2 ms lower.',
     '',

@@ -6,7 +6,8 @@ import { e2e, prepareE2e, screenshot, signInInEnglish } from './harness';
  * The desk's screens at a 1440 × 900 window in Chromium against a real Vigil: the recall date
  * picker opened just under the app header is shown whole, clear of the header, and its days can be
  * clicked; the responder, AED and alert history tables show every badge of their rows without
- * clipping them or scrolling them out of view.
+ * clipping them or scrolling them out of view; the news banner stacks no bar above the screen of
+ * a group it does not concern.
  */
 
 prepareE2e();
@@ -110,4 +111,22 @@ e2e('tables fit a 1440 px window without hiding a badge', { timeout: 240_000 }, 
   problems.history = await clippedBadges(page, '.history-table', '.p-tag, .p-badge, [class*="badge"], [data-contact-status]');
 
   expect(problems).toEqual({ aed: [], responders: [], history: [] });
+});
+
+e2e('the news banner shows only to the groups it concerns: above the AED list of an AED editor, no bar', { timeout: 180_000 }, async ({ vigil, page }) => {
+  await page.setViewportSize(desk);
+  // The demo's news leads to the notification screens: a super administrator's.
+  await signInInEnglish(page, vigil.url);
+  await page.goto(`${vigil.url}/aed/list`);
+  await page.locator('[data-testid="news-banner"]').waitFor({ timeout: 20_000 });
+
+  await signInInEnglish(page, vigil.url, 'aed-editor@vigil.test');
+  const newsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/services/backOffice/notification/');
+  await page.goto(`${vigil.url}/aed/list`);
+  await newsAnswered;
+  await page.locator('[data-testid="aed-list"][data-phase="ready"]').waitFor({ timeout: 30_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.locator('[data-testid="news-banner"]').count()).toBe(0);
+  // No status bar at all stacked above the list.
+  expect(await page.locator('.app-content > [role="status"]').count()).toBe(0);
 });

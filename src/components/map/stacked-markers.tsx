@@ -26,8 +26,11 @@ export interface StackedMarkersProps<T> {
  */
 export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, renderEntry, stackLabel, className = '' }: StackedMarkersProps<T>) {
   const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  // The zoom is read at each render: a zoom set before this layer listened (a fit at mount) is
+  // not missed; the listener only asks for a render after each later zoom.
+  const [, setZoomsSeen] = useState(0);
+  useMapEvents({ zoomend: () => setZoomsSeen((count) => count + 1) });
+  const zoom = map.getZoom();
   const stacks = useMemo(() => stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom)), [items, keyOf, positionOf, map, zoom]);
   return (
     <>

@@ -27,18 +27,17 @@ export interface VigilProcess {
 }
 
 /**
- * Starts Vigil as `npm start` does (`node scripts/start.mjs`: the compiled server, built first when
- * its sources are newer) on a free port with a fresh DATA_DIR and waits for /ready; `root` is the
- * checkout whose server (and built dist/) runs, this one unless told.
+ * Starts `npx tsx server/src/main.ts` on a free port with a fresh DATA_DIR and waits for /ready;
+ * `root` is the checkout whose server (and built dist/) runs, this one unless told.
  */
 export async function startVigil(env: Record<string, string> = {}, root = repoRoot): Promise<VigilProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   const { DATABASE_URL: _embedded, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
     cwd: root,
-    // Its own process group, so stop() ends the server with whatever it started.
+    // Its own process group, so stop() ends npx, tsx and the server together.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // TILE_URL=none: no test depends on an outside tile server (a test wanting street tiles passes testBasemap()).

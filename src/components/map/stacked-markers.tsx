@@ -17,6 +17,11 @@ export interface StackedMarkersProps<T> {
   stackLabel: (count: number) => string;
   /** Extra class of the stack markers (their colour). */
   className?: string;
+  /**
+   * When set, only items this close on the ground (metres) stack, whatever the zoom: the live
+   * alert map keeps every moving responder in view and stacks only those at one place.
+   */
+  samePlaceMetres?: number;
 }
 
 /**
@@ -24,14 +29,17 @@ export interface StackedMarkersProps<T> {
  * AEDs in one hall) are drawn as one marker with their count; a click, or Enter, opens the list of
  * what stands there. Regrouped after every zoom, so zooming in splits a stack that can be split.
  */
-export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, renderEntry, stackLabel, className = '' }: StackedMarkersProps<T>) {
+export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, renderEntry, stackLabel, className = '', samePlaceMetres }: StackedMarkersProps<T>) {
   const map = useMap();
   // The zoom is read at each render: a zoom set before this layer listened (a fit at mount) is
   // not missed; the listener only asks for a render after each later zoom.
   const [, setZoomsSeen] = useState(0);
   useMapEvents({ zoomend: () => setZoomsSeen((count) => count + 1) });
   const zoom = map.getZoom();
-  const stacks = useMemo(() => stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom)), [items, keyOf, positionOf, map, zoom]);
+  const stacks = useMemo(() => {
+    const samePlace = samePlaceMetres === undefined ? undefined : (a: Coordinates, b: Coordinates) => map.distance([a.lat, a.lon], [b.lat, b.lon]) <= samePlaceMetres;
+    return stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom), undefined, samePlace);
+  }, [items, keyOf, positionOf, map, zoom, samePlaceMetres]);
   return (
     <>
       {stacks.map((stack) =>

@@ -19,10 +19,17 @@ interface Point {
 
 /**
  * Groups items whose markers would overlap at the map's zoom: each item joins the first stack whose
- * first member lies within `radiusPx` of it on screen (pixels of `project`, the map's projection at
+ * first member lies within `radiusPx` of it on screen (and at the same place, when `samePlace` says) (pixels of `project`, the map's projection at
  * that zoom), else starts a stack. A grid of `radiusPx` cells keeps it linear in the item count.
  */
-export function stackNearby<T>(items: readonly T[], keyOf: (item: T) => string, positionOf: (item: T) => Coordinates, project: (point: Coordinates) => Point, radiusPx = stackRadiusPx): Stack<T>[] {
+export function stackNearby<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  positionOf: (item: T) => Coordinates,
+  project: (point: Coordinates) => Point,
+  radiusPx = stackRadiusPx,
+  samePlace: (a: Coordinates, b: Coordinates) => boolean = () => true,
+): Stack<T>[] {
   const stacks: (Stack<T> & { anchor: Point })[] = [];
   const grid = new Map<string, number[]>();
   const cellOf = (x: number, y: number) => `${Math.floor(x / radiusPx)}:${Math.floor(y / radiusPx)}`;
@@ -33,7 +40,9 @@ export function stackNearby<T>(items: readonly T[], keyOf: (item: T) => string, 
     let found: number | undefined;
     for (let dx = -1; dx <= 1 && found === undefined; dx++) {
       for (let dy = -1; dy <= 1 && found === undefined; dy++) {
-        found = grid.get(`${column + dx}:${row + dy}`)?.find((index) => Math.hypot(stacks[index]!.anchor.x - point.x, stacks[index]!.anchor.y - point.y) <= radiusPx);
+        found = grid
+          .get(`${column + dx}:${row + dy}`)
+          ?.find((index) => Math.hypot(stacks[index]!.anchor.x - point.x, stacks[index]!.anchor.y - point.y) <= radiusPx && samePlace(stacks[index]!.position, positionOf(item)));
       }
     }
     if (found !== undefined) {

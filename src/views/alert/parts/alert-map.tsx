@@ -13,6 +13,9 @@ import { statusClassOf } from './responder-status';
 
 const samePoints = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Responders and AEDs stack on the live map only at one place (one doorstep, one hall); others stay apart to be followed. */
+const sameDoorstepMetres = 1;
+
 type PlacedResponder = ReturnType<typeof placedRespondersOf>[number];
 /** What the map places besides the victim: the AEDs around and the responders. */
 type MapItem = { kind: 'aed'; aed: AedPoint } | { kind: 'responder'; card: PlacedResponder };
@@ -59,6 +62,7 @@ export function AlertMap() {
           renderSingle={(item) => (item.kind === 'aed' ? <AedMarker aed={item.aed} /> : <ResponderMarker card={item.card} label={labels.get(item.card.id)} />)}
           renderEntry={(item) => <StackEntry item={item} label={item.kind === 'responder' ? labels.get(item.card.id) : undefined} />}
           stackLabel={(count) => t('alert.map.stack', { count })}
+          samePlaceMetres={sameDoorstepMetres}
         />
         {victim ? <PinMarker position={victim} draggable={mayPlace} onMove={place} title={t('alert.map.victim')} glyph="pi-heart-fill" className={busy ? 'is-busy' : ''} /> : null}
       </VigilMap>

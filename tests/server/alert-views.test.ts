@@ -43,10 +43,29 @@ describe('kept live alert list and responders on call', () => {
   });
   afterAll(async () => server?.close());
   const query = (text: string, params?: unknown[]) => server.ctx.database.query(text, params);
+  /**
+   * Resolves once every announcement committed so far has reached this instance: a marker sent now
+   * arrives after them on the one listening connection, whose subscribers are told in order.
+   */
+  const announcementsDelivered = async () => {
+    const marker = `delivered-${Math.random()}`;
+    let seen = false;
+    const unlisten = await server.ctx.database.listen('vigil_alerts', (payload) => {
+      if (payload === marker) seen = true;
+    });
+    try {
+      await query('SELECT pg_notify($1, $2)', ['vigil_alerts', marker]);
+      await expect.poll(() => seen, { timeout: 3000 }).toBe(true);
+    } finally {
+      await unlisten();
+    }
+  };
 
   it('keeps the live list until a change is announced, and shows a launch at once', async () => {
     await listOn(server, operator);
     const launched = await launch(server, operator, offset(area, 0, 100_000), '1 rue des Vues');
+    // On PostgreSQL the launch's own announcement may arrive after the answer: let it land first.
+    await announcementsDelivered();
     expect(await addressOf(server, operator, launched.alertId)).toBe('1 rue des Vues');
 
     // Unannounced (triggers silenced), the kept answer stands: it is read from memory.

@@ -14,6 +14,7 @@ const runners: Record<string, string> = {
   history: 'bench/history/run.ts',
   addresses: 'bench/addresses/run.ts',
   'first-screen': 'bench/first-screen/run.ts',
+  positions: 'bench/positions/run.ts',
 };
 
 const [area, ...options] = process.argv.slice(2);

@@ -12,13 +12,12 @@
  * launches, timing each socket's REFRESH_ALERTS from the launch request. Writes
  * bench/load/results-<engine>.json; bench/load/report.ts renders docs/performance.md's section.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { cpus, loadavg, totalmem } from 'node:os';
 import WebSocket from 'ws';
+import { hammer, percentile, round, type Call, type HttpResult } from '../http/hammer';
+import { settled, startVigil, type VigilProcess } from '../http/vigil-process';
 import { freshPostgres } from '../postgres';
 
 const args = process.argv.slice(2);
@@ -60,124 +59,14 @@ function request(method: string, path: string, body?: unknown, authorization?: s
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-const round = (value: number) => Math.round(value * 10) / 10;
-
-interface HttpResult {
-  name: string;
-  requests: number;
-  perSecond: number;
-  errors: number;
-  non2xx: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  loadBefore: number;
-  /** From the line's start until every connection had its first answer. */
-  connectionsMs: number;
+type LoadLine = HttpResult & {
   /** Positions the alert's responders reported during the line (the read lines). */
   moves?: number;
-}
+};
 
-/** One HTTP call of a load line: what autocannon sends again and again. */
-interface Call {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-  authorization?: string;
-}
-
-/** Seconds of the same load before each line, not counted: compiled code, prepared statements, pools. */
-const warmUpSeconds = 2;
-/** Longest a line waits for all its connections to have an answer before it gives up. */
-const maxConnectingSeconds = 60;
-
-/**
- * `clients` keep-alive connections, each sending the next request when its last one answered
- * (autocannon, whose client costs a fraction of node:http's on the cores the server shares). The
- * line is measured for `seconds` once every connection has had an answer and 2 s have passed: the
- * warm-up compiles the code, prepares the statements on the pooled connections and opens the
- * connections, which a server whose one thread is saturated takes from the kernel's accept queue
- * slowly (how long the last one waited for its first answer is kept as `connectionsMs`). A
- * dispatch room's browsers keep their connections open. Every answer's latency is kept, so the
- * percentiles are exact; errors count over the whole line, warm-up included.
- */
-async function hammer(name: string, call: Call): Promise<HttpResult> {
-  const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
-  const options = {
-    url: `${base}${call.path}`,
-    method: call.method,
-    connections: clients,
-    timeout: 30,
-    // What a browser sends: the SPA's calls all carry it.
-    headers: { 'accept-encoding': 'gzip, deflate, br', ...(payload ? { 'content-type': 'application/json' } : {}), ...(call.authorization ? { authorization: call.authorization } : {}) },
-    ...(payload ? { body: payload } : {}),
-  };
-  const started = performance.now();
-  const answered = new Set<unknown>();
-  let connectionsMs: number | undefined;
-  let measuredFrom: number | undefined;
-  let measuredTo = 0;
-  let loadBefore = NaN;
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const summary = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, duration: warmUpSeconds + seconds + maxConnectingSeconds }, (error, result) => (error ? reject(error) : resolve(result)));
-    instance.on('response', (client, status, _bytes, milliseconds) => {
-      const now = performance.now();
-      if (status < 200 || status >= 300) non2xx += 1;
-      if (measuredFrom === undefined) {
-        answered.add(client);
-        if (connectionsMs === undefined && answered.size === clients) connectionsMs = now - started;
-        if (connectionsMs !== undefined && now - started >= warmUpSeconds * 1000) {
-          measuredFrom = now;
-          loadBefore = loadavg()[0];
-        }
-        return;
-      }
-      // An answer to a request sent before the measure began belongs to the warm-up.
-      if (now - milliseconds < measuredFrom) return;
-      latencies.push(milliseconds);
-      measuredTo = now;
-      if (now - measuredFrom >= seconds * 1000) instance.stop();
-    });
-  });
-  if (measuredFrom === undefined) throw new Error(`${name}: ${answered.size} of ${clients} connections answered in ${warmUpSeconds + seconds + maxConnectingSeconds} s`);
-  const elapsed = (measuredTo - measuredFrom) / 1000;
-  latencies.sort((a, b) => a - b);
-  const result = { name, requests: latencies.length, perSecond: round(latencies.length / elapsed), errors: summary.errors + summary.timeouts, non2xx, p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? NaN), loadBefore: round(loadBefore), connectionsMs: round(connectionsMs ?? NaN) };
-  console.log(JSON.stringify(result));
-  return result;
-}
-
-async function startServer(): Promise<{ child: ChildProcess; databaseUrl?: string; drop?: () => Promise<void> }> {
+async function startServer(): Promise<{ vigil: VigilProcess; drop?: () => Promise<void> }> {
   const database = pgUrl ? await freshPostgres(pgUrl, 'vigil_load') : undefined;
-  const databaseUrl = database?.url;
-  const drop = database?.drop;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'vigil-load-')),
-    LOG_LEVEL: 'warn',
-    SIGNIN_RATE_PER_MINUTE: '1000000',
-    RESPONDER_REGISTER_RATE_PER_MINUTE: '1000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  // Node itself (not npx), so that the SIGTERM at the end reaches Vigil: npx does not pass it on.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('Vigil did not start in 180 s')), 180_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Vigil is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`Vigil exited with ${code}`)));
-  });
-  return { child, databaseUrl, drop };
+  return { vigil: await startVigil({ port, databaseUrl: database?.url }), drop: database?.drop };
 }
 
 async function signIn(email: string): Promise<{ auth: string; token: string; siteId: number }> {
@@ -313,25 +202,6 @@ async function fanOut(operator: { token: string; siteId: number; auth: string })
   return result;
 }
 
-/** CPU seconds a process has used (user and system, from /proc). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
-}
-
-/**
- * Waits until Vigil is idle (under 10 % of a core over half a second, at most 60 s): the requests
- * a line left queued when it stopped (sign-ins waiting for their password hash) must not run into
- * the next line's measure.
- */
-async function settled(child: ChildProcess): Promise<void> {
-  for (let tries = 0; tries < 120; tries += 1) {
-    const before = cpuSeconds(child.pid!);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    if (cpuSeconds(child.pid!) - before < 0.05) return;
-  }
-}
-
 async function main() {
   const engine = pgUrl ? 'postgres' : 'pglite';
   const server = await startServer();
@@ -339,26 +209,25 @@ async function main() {
     const operator = await signIn('operator@vigil.test');
     const responders = await registerResponders(onAlert);
     const launched = JSON.parse((await launch(operator.auth)).body).data as { alertId: number; nbRequests: number };
-    const http: HttpResult[] = [];
+    const http: LoadLine[] = [];
     const line = async (name: string, call: Call) => {
-      await settled(server.child);
+      await settled(server.vigil.child.pid!);
       const stop = call.authorization ? keepMoving(responders, movesPerSecond) : undefined;
-      const result = await hammer(name, call);
+      const result = await hammer(name, call, { bases: [base], clients, seconds });
       http.push({ ...result, moves: (await stop?.()) ?? 0 });
     };
     await line('sign-in (POST backOffice/signin/)', { method: 'POST', path: '/services/backOffice/signin/', body: { username: 'operator@vigil.test', password } });
     await line('AED list, first page (POST aed/getAllList)', { method: 'POST', path: '/services/backOffice/aed/getAllList', body: { filter: [], page: 1 }, authorization: operator.auth });
     await line('live alert list (GET alerts?close=0&status=2)', { method: 'GET', path: '/services/emergency/v2/alerts?close=0&status=2', authorization: operator.auth });
     await line('responders on call (GET citizenRespondersOnCall)', { method: 'GET', path: `/services/emergency/v2/citizenRespondersOnCall?alertId=${launched.alertId}&lang=fr`, authorization: operator.auth });
-    await settled(server.child);
+    await settled(server.vigil.child.pid!);
     const sockets = await fanOut(operator);
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
     const cards = { requests: launched.nbRequests, movesPerSecond };
     writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify({ engine, date: new Date().toISOString().slice(0, 10), seconds, clients, machine, cards, http, sockets }, null, 2)}\n`);
   } finally {
     agent.destroy();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.vigil.stop();
     await server.drop?.();
   }
 }

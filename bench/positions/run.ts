@@ -1,0 +1,144 @@
+/**
+ * npm run bench -- positions [--pg postgres://…] [--instances 1] [--responders 200] [--clients 50,100,200] [--seconds 10]
+ *
+ * Responder position reports at scale. Starts `--instances` Vigil servers (PGlite: one, in a fresh
+ * folder; PostgreSQL: a fresh database they share), registers `--responders` responders through the
+ * responder API, then for each number of concurrent clients measures, in the same run, the no-op
+ * route (GET /health) and `PUT /services/responder/v1/position` with one responder per connection
+ * (keep-alive, spread over the instances in turn). For each line it keeps the CPU seconds of each
+ * Vigil process, of PostgreSQL's processes and of the bench itself, and on PostgreSQL with
+ * pg_stat_statements loaded, the statements that took the database's time. Writes
+ * bench/positions/results-<engine>-<instances>.json; bench/positions/report.ts renders
+ * docs/performance.md's section.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import pg from 'pg';
+import { hammer, type Call, type HttpResult } from '../http/hammer';
+import { cpuSeconds, settled, startVigil, type VigilProcess } from '../http/vigil-process';
+import { freshPostgres } from '../postgres';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : fallback;
+};
+const pgUrl = option('pg', '');
+const instanceCount = Number(option('instances', '1'));
+const responderCount = Number(option('responders', '200'));
+const clientCounts = option('clients', '50,100,200').split(',').map(Number);
+const seconds = Number(option('seconds', '10'));
+const engine = pgUrl ? 'postgres' : 'pglite';
+if (!pgUrl && instanceCount > 1) throw new Error('several instances share a PostgreSQL database: give --pg');
+
+const firstPort = 4100 + Math.floor(Math.random() * 50) * 4;
+const clermont = { lat: 45.7772, lon: 3.087 };
+/** Responder `index`'s home, spread over about 20 km, and a step of a few metres from it. */
+const home = (index: number, step = 0) => ({ lat: clermont.lat + ((index * 37) % 2000) / 11_132 + step / 111_319, lon: clermont.lon + ((index * 53) % 2000) / 8_000 });
+
+async function call(base: string, method: string, path: string, body?: unknown, authorization?: string) {
+  const answer = await fetch(`${base}${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(authorization ? { authorization } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
+  return JSON.parse(text) as { data: Record<string, unknown> };
+}
+
+/** Registers responders through the API, each reporting a first position; answers their Authorization headers. */
+async function registerResponders(base: string, count: number): Promise<string[]> {
+  const auths: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const suffix = String(index).padStart(5, '0');
+    const registered = await call(base, 'POST', '/services/responder/v1/register', {
+      responder: { firstName: 'Bench', lastName: `Responder ${suffix}`, email: `positions${suffix}@example.org`, phone: `+336110${suffix}`, age: 30, gender: 'female', trainedStatus: 'trained', carriesAed: false, language: 'fr' },
+      device: { os: 'android', pushToken: `positions-push-${suffix}`, buildVersion: '816', udid: `positions-udid-${suffix}` },
+    });
+    const auth = `Responder ${registered.data.token as string}`;
+    await call(base, 'PUT', '/services/responder/v1/position', { ...home(index), available: true }, auth);
+    auths.push(auth);
+  }
+  return auths;
+}
+
+/** PostgreSQL's own processes (the backends serving Vigil, and its writers). */
+const postgresPids = () => {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres']).toString().trim().split('\n').map(Number);
+  } catch {
+    return [];
+  }
+};
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => {
+  try {
+    return sum + cpuSeconds(pid);
+  } catch {
+    return sum; // a backend that ended meanwhile
+  }
+}, 0);
+
+interface Line extends HttpResult {
+  clients: number;
+  /** CPU seconds over the line (warm-up included), per Vigil instance, PostgreSQL and the bench's load generator. */
+  cpu: { vigil: number[]; postgres: number; bench: number };
+}
+
+async function measured(name: string, call: Call, clients: number, vigils: VigilProcess[]): Promise<Line> {
+  for (const vigil of vigils) await settled(vigil.child.pid!);
+  const pgPids = engine === 'postgres' ? postgresPids() : [];
+  const before = { vigil: vigils.map((vigil) => cpuSeconds(vigil.child.pid!)), postgres: cpuOf(pgPids), bench: process.cpuUsage() };
+  const result = await hammer(name, call, { bases: vigils.map((vigil) => vigil.base), clients, seconds });
+  const bench = process.cpuUsage(before.bench);
+  const cpu = { vigil: vigils.map((vigil, index) => round2(cpuSeconds(vigil.child.pid!) - before.vigil[index])), postgres: round2(cpuOf(pgPids) - before.postgres), bench: round2((bench.user + bench.system) / 1e6) };
+  return { ...result, clients, cpu };
+}
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The statements that took PostgreSQL's time during the position lines, when pg_stat_statements is loaded. */
+async function statementsOf(databaseUrl: string | undefined, action: 'reset' | 'read') {
+  if (!databaseUrl) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const loaded = (await client.query(`SELECT 1 FROM pg_settings WHERE name = 'shared_preload_libraries' AND setting ~ 'pg_stat_statements'`)).rowCount;
+    if (!loaded) return undefined;
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    if (action === 'reset') {
+      await client.query('SELECT pg_stat_statements_reset()');
+      return undefined;
+    }
+    const { rows } = await client.query<{ query: string; calls: string; total_ms: number; mean_ms: number }>(
+      `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls, round(total_exec_time::numeric, 1)::float AS total_ms, round(mean_exec_time::numeric, 3)::float AS mean_ms
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 8`,
+    );
+    return rows.map((row) => ({ ...row, calls: Number(row.calls) }));
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const database = pgUrl ? await freshPostgres(pgUrl, 'vigil_positions') : undefined;
+  const vigils: VigilProcess[] = [];
+  try {
+    // The first instance migrates the database; the others then start on it.
+    for (let index = 0; index < instanceCount; index += 1) vigils.push(await startVigil({ port: firstPort + index, databaseUrl: database?.url }));
+    const auths = await registerResponders(vigils[0].base, responderCount);
+    const lines: { noOp: Line; positions: Line; ratio: number }[] = [];
+    for (const clients of clientCounts) {
+      const noOp = await measured(`no-op (GET /health), ${clients} clients`, { method: 'GET', path: '/health' }, clients, vigils);
+      await statementsOf(database?.url, 'reset');
+      const positions = await measured(`position reports (PUT responder/v1/position), ${clients} clients`, { method: 'PUT', path: '/services/responder/v1/position', body: { ...home(0, 5), accuracy: 12 }, authorizations: auths }, clients, vigils);
+      const statements = await statementsOf(database?.url, 'read');
+      lines.push({ noOp, positions: { ...positions, ...(statements ? { statements } : {}) }, ratio: Math.round((positions.perSecond / noOp.perSecond) * 100) / 100 });
+      console.log(`${clients} clients: positions ${positions.perSecond}/s (p99 ${positions.p99} ms), no-op ${noOp.perSecond}/s, ratio ${lines.at(-1)!.ratio}`);
+    }
+    const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+    const file = new URL(`./results-${engine}-${instanceCount}.json`, import.meta.url);
+    writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, date: new Date().toISOString(), machine, lines }, null, 2)}\n`);
+  } finally {
+    for (const vigil of vigils) await vigil.stop();
+    await database?.drop();
+  }
+}
+
+await main();

@@ -14,7 +14,7 @@ export interface VigilProcess {
  * Starts Vigil on `port`: PGlite in a fresh folder, or the PostgreSQL database `databaseUrl` (several
  * instances may share one). Rate limits are lifted: the bench is the only caller.
  */
-export async function startVigil(options: { port: number; databaseUrl?: string; env?: Record<string, string> }): Promise<VigilProcess> {
+export async function startVigil(options: { port: number; databaseUrl?: string; env?: Record<string, string>; cpuProfileDir?: string }): Promise<VigilProcess> {
   const env = {
     ...process.env,
     PORT: String(options.port),
@@ -27,7 +27,9 @@ export async function startVigil(options: { port: number; databaseUrl?: string; 
     ...options.env,
   };
   // Node itself (not npx), so that the SIGTERM at the end reaches Vigil: npx does not pass it on.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // With a profile folder, V8 writes the process's CPU profile there at its exit (open it in Chrome's DevTools).
+  const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Vigil did not start in 180 s')), 180_000);
     child.stdout!.on('data', (chunk: Buffer) => {

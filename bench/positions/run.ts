@@ -1,5 +1,5 @@
 /**
- * npm run bench -- positions [--pg postgres://…] [--instances 1] [--responders 200] [--clients 50,100,200] [--seconds 10]
+ * npm run bench -- positions [--pg postgres://…] [--instances 1] [--responders 200] [--clients 50,100,200] [--seconds 10] [--profile DIR]
  *
  * Responder position reports at scale. Starts `--instances` Vigil servers (PGlite: one, in a fresh
  * folder; PostgreSQL: a fresh database they share), registers `--responders` responders through the
@@ -30,6 +30,8 @@ const responderCount = Number(option('responders', '200'));
 const clientCounts = option('clients', '50,100,200').split(',').map(Number);
 const seconds = Number(option('seconds', '10'));
 const engine = pgUrl ? 'postgres' : 'pglite';
+/** A folder for each Vigil process's CPU profile (where a report's time goes in the server). */
+const cpuProfileDir = option('profile', '') || undefined;
 if (!pgUrl && instanceCount > 1) throw new Error('several instances share a PostgreSQL database: give --pg');
 
 const firstPort = 4100 + Math.floor(Math.random() * 50) * 4;
@@ -68,13 +70,16 @@ const postgresPids = () => {
     return [];
   }
 };
-const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => {
+/** CPU seconds of each process still running, by pid (a backend may end meanwhile). */
+const cpuByPid = (pids: number[]) => new Map(pids.flatMap((pid) => {
   try {
-    return sum + cpuSeconds(pid);
+    return [[pid, cpuSeconds(pid)] as const];
   } catch {
-    return sum; // a backend that ended meanwhile
+    return [];
   }
-}, 0);
+}));
+/** What PostgreSQL's processes spent between two readings; a process started meanwhile counts whole. */
+const postgresSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 interface Line extends HttpResult {
   clients: number;
@@ -84,21 +89,30 @@ interface Line extends HttpResult {
 
 async function measured(name: string, call: Call, clients: number, vigils: VigilProcess[]): Promise<Line> {
   for (const vigil of vigils) await settled(vigil.child.pid!);
-  const pgPids = engine === 'postgres' ? postgresPids() : [];
-  const before = { vigil: vigils.map((vigil) => cpuSeconds(vigil.child.pid!)), postgres: cpuOf(pgPids), bench: process.cpuUsage() };
+  const pgCpu = () => cpuByPid(engine === 'postgres' ? postgresPids() : []);
+  const before = { vigil: vigils.map((vigil) => cpuSeconds(vigil.child.pid!)), postgres: pgCpu(), bench: process.cpuUsage() };
   const result = await hammer(name, call, { bases: vigils.map((vigil) => vigil.base), clients, seconds });
   const bench = process.cpuUsage(before.bench);
-  const cpu = { vigil: vigils.map((vigil, index) => round2(cpuSeconds(vigil.child.pid!) - before.vigil[index])), postgres: round2(cpuOf(pgPids) - before.postgres), bench: round2((bench.user + bench.system) / 1e6) };
+  const cpu = { vigil: vigils.map((vigil, index) => round2(cpuSeconds(vigil.child.pid!) - before.vigil[index])), postgres: round2(postgresSpent(before.postgres, pgCpu())), bench: round2((bench.user + bench.system) / 1e6) };
   return { ...result, clients, cpu };
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The statements that took PostgreSQL's time during the position lines, when pg_stat_statements is loaded. */
-async function statementsOf(databaseUrl: string | undefined, action: 'reset' | 'read') {
+/** A short-lived connection to the bench's database (PostgreSQL only). */
+async function withDatabase<T>(databaseUrl: string | undefined, use: (client: pg.Client) => Promise<T>): Promise<T | undefined> {
   if (!databaseUrl) return undefined;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements that took PostgreSQL's time during the position lines, when pg_stat_statements is loaded. */
+const statementsOf = (databaseUrl: string | undefined, action: 'reset' | 'read') =>
+  withDatabase(databaseUrl, async (client) => {
     const loaded = (await client.query(`SELECT 1 FROM pg_settings WHERE name = 'shared_preload_libraries' AND setting ~ 'pg_stat_statements'`)).rowCount;
     if (!loaded) return undefined;
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -111,30 +125,44 @@ async function statementsOf(databaseUrl: string | undefined, action: 'reset' | '
          FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 8`,
     );
     return rows.map((row) => ({ ...row, calls: Number(row.calls) }));
-  } finally {
-    await client.end();
-  }
-}
+  });
+
+/** Where the write-ahead log stands (bytes): its growth over a line is what the reports wrote. */
+const walAt = (databaseUrl: string | undefined) => withDatabase(databaseUrl, async (client) => Number((await client.query<{ at: string }>(`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS at`)).rows[0].at));
+
+/** The stored size of one responder's position: its row, and its entries in the table's indexes. */
+const positionBytes = (databaseUrl: string | undefined) =>
+  withDatabase(databaseUrl, async (client) => {
+    await client.query('VACUUM FULL responder_positions');
+    const { rows } = await client.query<{ row: number; indexes: number }>(
+      `SELECT avg(pg_column_size(p.*))::float AS row, pg_indexes_size('responder_positions')::float / count(*) AS indexes FROM responder_positions p`,
+    );
+    return { row: Math.round(rows[0].row), indexes: Math.round(rows[0].indexes) };
+  });
 
 async function main() {
   const database = pgUrl ? await freshPostgres(pgUrl, 'vigil_positions') : undefined;
   const vigils: VigilProcess[] = [];
   try {
     // The first instance migrates the database; the others then start on it.
-    for (let index = 0; index < instanceCount; index += 1) vigils.push(await startVigil({ port: firstPort + index, databaseUrl: database?.url }));
+    for (let index = 0; index < instanceCount; index += 1) vigils.push(await startVigil({ port: firstPort + index, databaseUrl: database?.url, cpuProfileDir }));
     const auths = await registerResponders(vigils[0].base, responderCount);
     const lines: { noOp: Line; positions: Line; ratio: number }[] = [];
     for (const clients of clientCounts) {
       const noOp = await measured(`no-op (GET /health), ${clients} clients`, { method: 'GET', path: '/health' }, clients, vigils);
       await statementsOf(database?.url, 'reset');
+      const walBefore = await walAt(database?.url);
       const positions = await measured(`position reports (PUT responder/v1/position), ${clients} clients`, { method: 'PUT', path: '/services/responder/v1/position', body: { ...home(0, 5), accuracy: 12 }, authorizations: auths }, clients, vigils);
       const statements = await statementsOf(database?.url, 'read');
-      lines.push({ noOp, positions: { ...positions, ...(statements ? { statements } : {}) }, ratio: Math.round((positions.perSecond / noOp.perSecond) * 100) / 100 });
+      const walBytes = walBefore === undefined ? undefined : (await walAt(database?.url))! - walBefore;
+      const walBytesPerReport = walBytes === undefined ? undefined : Math.round(walBytes / positions.requests);
+      lines.push({ noOp, positions: { ...positions, ...(statements ? { statements } : {}), ...(walBytesPerReport ? { walBytesPerReport } : {}) }, ratio: Math.round((positions.perSecond / noOp.perSecond) * 100) / 100 });
       console.log(`${clients} clients: positions ${positions.perSecond}/s (p99 ${positions.p99} ms), no-op ${noOp.perSecond}/s, ratio ${lines.at(-1)!.ratio}`);
     }
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
     const file = new URL(`./results-${engine}-${instanceCount}.json`, import.meta.url);
-    writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, date: new Date().toISOString(), machine, lines }, null, 2)}\n`);
+    const stored = await positionBytes(database?.url);
+    writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, date: new Date().toISOString(), machine, ...(stored ? { positionBytes: stored } : {}), lines }, null, 2)}\n`);
   } finally {
     for (const vigil of vigils) await vigil.stop();
     await database?.drop();

@@ -17,6 +17,8 @@ import { alertJobs } from './modules/alerts/jobs';
 import { createAlertViews } from './modules/alerts/views';
 import { importJobs } from './modules/imports/jobs';
 import { notificationJobs } from './modules/notifications/jobs';
+import { createDeviceTokens } from './modules/responders/device-tokens';
+import { responderJobs } from './modules/responders/jobs';
 import { createIdentities } from './plugins/identities';
 import { createJobs } from './plugins/jobs';
 import { createRealtime } from './plugins/realtime';
@@ -45,6 +47,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
     subtrees: createSubtrees(database, logger),
     aedPages: createAedPages(database, logger),
     alertViews: createAlertViews(database, logger),
+    deviceTokens: createDeviceTokens(database, logger),
     realtime,
     throttle: createThrottle(database),
     jobs: createJobs(database, logger),
@@ -56,10 +59,10 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
 }
 
 /** What is kept in memory while the database announces its changes. */
-const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews];
+const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews, ctx.deviceTokens];
 
 /** Each module's background work (modules/<area>/jobs.ts), stopped in the reverse order. */
-const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs];
+const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs, responderJobs];
 
 /**
  * Starts what runs in the background: the real-time listener, the listeners of what is kept, the

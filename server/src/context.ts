@@ -8,6 +8,7 @@ import type { Metrics } from './observability/metrics';
 import type { Tracing } from './observability/tracing';
 import type { Subtrees } from './modules/accounts/subtrees';
 import type { Bots } from './modules/alerts/bots-port';
+import type { DeviceTokens } from './modules/responders/device-tokens';
 import type { Identities } from './plugins/identities';
 import type { Jobs } from './plugins/jobs';
 import type { KeptAnswers } from './plugins/kept-answers';
@@ -30,6 +31,8 @@ export interface AppContext {
   aedPages: KeptAnswers;
   /** Live alert list and responders on call answers, kept while changes to alerts are announced. */
   alertViews: KeptAnswers;
+  /** The responder API's device tokens, kept while their changes are announced. */
+  deviceTokens: DeviceTokens;
   /** Rate-limit and sign-in counters shared by every instance on the database. */
   throttle: Throttle;
   realtime: Realtime;

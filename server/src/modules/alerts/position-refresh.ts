@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/database';
 import { alertSettings } from './settings';
 
 /**
@@ -18,8 +15,6 @@ interface Throttle {
 }
 
 const throttles = new WeakMap<object, Map<number, Throttle>>();
-
-const busy = sql.raw(busyStatuses.map((status) => `'${status}'`).join(', '));
 
 function publish(ctx: AppContext, alertId: number, idSite: number): void {
   ctx.realtime.publish([idSite], 'REFRESH_ALERTS', { alertId, reason: 'position' }).catch((error: unknown) => {
@@ -52,13 +47,8 @@ function throttled(ctx: AppContext, alertId: number, idSite: number): void {
 }
 
 /** After a position report: refreshes (throttled) the open alerts the responder is engaged or on stand-by on. */
-export async function afterResponderMoved(ctx: AppContext, responderId: number): Promise<void> {
-  const alerts = await rowsOf<{ alert_id: number; id_site: number }>(
-    ctx.database.db,
-    sql`SELECT DISTINCT q.alert_id, a.id_site FROM alert_requests q JOIN alerts a ON a.id = q.alert_id
-         WHERE q.responder_id = ${responderId} AND q.alert_open AND q.status IN (${busy})`,
-  );
-  for (const alert of alerts) throttled(ctx, alert.alert_id, alert.id_site);
+export function refreshEngaged(ctx: AppContext, alerts: { alertId: number; idSite: number }[]): void {
+  for (const alert of alerts) throttled(ctx, alert.alertId, alert.idSite);
 }
 
 /** Drops the pending trailing refreshes (server shutdown). */

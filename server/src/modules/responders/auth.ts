@@ -1,18 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { responderErrorKeys } from '../../../../contract/alert.errors';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/database';
+import type { ResponderIdentity } from './device-tokens';
 import { unauthorized } from '../../errors';
 import { callerCheck } from '../../plugins/request-guards';
 
-/** The responder behind a device token. */
-export interface ResponderIdentity {
-  responderId: number;
-  deviceId: number;
-  isBot: boolean;
-}
+export type { ResponderIdentity } from './device-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,14 +32,9 @@ export function requireResponder(ctx: AppContext) {
   return callerCheck(async (request: FastifyRequest, _reply: FastifyReply) => {
     const match = /^Responder (rdt_[A-Za-z0-9_-]{20,})$/.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized(responderErrorKeys.invalidToken);
-    const [row] = await rowsOf<{ device_id: number; responder_id: number; is_bot: boolean }>(
-      ctx.database.db,
-      sql`UPDATE responder_devices d SET last_seen_at = now() FROM responders r
-           WHERE d.token_hash = ${hashToken(match[1])} AND d.active AND r.id = d.responder_id AND r.account_status <> 'refused'
-           RETURNING d.id AS device_id, d.responder_id, r.is_bot`,
-    );
-    if (!row) throw unauthorized(responderErrorKeys.invalidToken);
-    request.responder = { responderId: row.responder_id, deviceId: row.device_id, isBot: row.is_bot };
+    const identity = await ctx.deviceTokens.identify(hashToken(match[1]));
+    if (!identity) throw unauthorized(responderErrorKeys.invalidToken);
+    request.responder = identity;
   });
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { busyStatuses } from '../../../../contract/charts/responder-request.chart';
 import type { RegisterBody } from '../../../../contract/responder.schemas';
 import { rowsOf, type Db } from '../../db/database';
 
@@ -52,13 +53,74 @@ export async function updateDevice(db: Db, deviceId: number, fields: { os?: stri
   return row;
 }
 
-/** Stores the last known position (and availability when given) of a responder. */
-export async function upsertPosition(db: Db, responderId: number, position: { lat: number; lon: number; accuracy?: number; available?: boolean }): Promise<void> {
-  const available = position.available ?? null;
-  await db.execute(sql`INSERT INTO responder_positions (responder_id, lat, lon, earth, accuracy, available, reported_at)
-      VALUES (${responderId}, ${position.lat}, ${position.lon}, ll_to_earth(${position.lat}, ${position.lon}), ${position.accuracy ?? null}, coalesce(${available}::boolean, true), now())
-      ON CONFLICT (responder_id) DO UPDATE SET lat = excluded.lat, lon = excluded.lon, earth = excluded.earth, accuracy = excluded.accuracy,
-        available = coalesce(${available}::boolean, responder_positions.available), reported_at = now()`);
+export interface PositionReport {
+  responderId: number;
+  lat: number;
+  lon: number;
+  accuracy?: number;
+  available?: boolean;
+}
+
+/** A responder's stored position after a report, with the open alerts they are engaged or on stand-by on. */
+export interface WrittenPosition {
+  responderId: number;
+  accountStatus: 'activated' | 'refused' | 'waiting';
+  available: boolean;
+  lat: number;
+  lon: number;
+  reportedAt: Date;
+  engagedOn: { alertId: number; idSite: number }[];
+}
+
+const busy = sql.raw(busyStatuses.map((status) => `'${status}'`).join(', '));
+const arrayOf = (values: unknown[], type: string) => sql`${`{${values.map((value) => (value === undefined || value === null ? 'NULL' : String(value))).join(',')}}`}::${sql.raw(type)}[]`;
+
+/**
+ * Stores the last known positions (and availability when given) of responders, one report each,
+ * in one statement: the rows that exist are updated (no per-row insert trigger then), the first
+ * report of a responder inserts. Answers what each responder's app is told back.
+ *
+ * `relaxedCommit` (PostgreSQL): the commit does not wait for the WAL flush; a crash of the database
+ * server itself within its WAL writer's next round (a fraction of a second) may lose these
+ * positions, which the next reports replace anyway. Never on the embedded engine (alerts/writes.ts).
+ */
+export async function writePositions(db: Db, reports: PositionReport[], options: { relaxedCommit?: boolean } = {}): Promise<WrittenPosition[]> {
+  // Few and plain columns: a batch's answer is parsed for every report under load.
+  const rows = await rowsOf<{ responder_id: number; account_status: WrittenPosition['accountStatus']; available: boolean; reported_ms: number; engaged_on: WrittenPosition['engagedOn'] | null }>(
+    db,
+    sql`WITH relaxed AS (SELECT set_config('synchronous_commit', ${options.relaxedCommit ? 'off' : 'on'}, true) AS setting),
+        v AS (
+          SELECT v.* FROM relaxed, unnest(${arrayOf(reports.map((report) => report.responderId), 'int')}, ${arrayOf(reports.map((report) => report.lat), 'float8')},
+                               ${arrayOf(reports.map((report) => report.lon), 'float8')}, ${arrayOf(reports.map((report) => report.accuracy), 'float8')},
+                               ${arrayOf(reports.map((report) => report.available), 'boolean')}) AS v(responder_id, lat, lon, accuracy, available)
+        ), updated AS (
+          UPDATE responder_positions p SET lat = v.lat, lon = v.lon, earth = ll_to_earth(v.lat, v.lon), accuracy = v.accuracy,
+                 available = coalesce(v.available, p.available), reported_at = now()
+            FROM v WHERE p.responder_id = v.responder_id
+          RETURNING p.responder_id, p.available
+        ), inserted AS (
+          INSERT INTO responder_positions AS p (responder_id, lat, lon, earth, accuracy, available, reported_at)
+          SELECT v.responder_id, v.lat, v.lon, ll_to_earth(v.lat, v.lon), v.accuracy, coalesce(v.available, true), now()
+            FROM v WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.responder_id = v.responder_id)
+          ON CONFLICT (responder_id) DO UPDATE SET lat = excluded.lat, lon = excluded.lon, earth = excluded.earth, accuracy = excluded.accuracy,
+             available = excluded.available, reported_at = excluded.reported_at
+          RETURNING p.responder_id, p.available
+        )
+        SELECT w.responder_id, r.account_status, w.available, (extract(epoch FROM now()) * 1000)::float8 AS reported_ms,
+               (SELECT json_agg(DISTINCT jsonb_build_object('alertId', q.alert_id, 'idSite', a.id_site)) FROM alert_requests q JOIN alerts a ON a.id = q.alert_id
+                 WHERE q.responder_id = w.responder_id AND q.alert_open AND q.status IN (${busy})) AS engaged_on
+          FROM (SELECT * FROM updated UNION ALL SELECT * FROM inserted) w JOIN responders r ON r.id = w.responder_id`,
+  );
+  const reported = new Map(reports.map((report) => [report.responderId, report]));
+  return rows.map((row) => {
+    const { lat, lon } = reported.get(row.responder_id)!;
+    return { responderId: row.responder_id, accountStatus: row.account_status, available: row.available, lat, lon, reportedAt: new Date(row.reported_ms), engagedOn: row.engaged_on ?? [] };
+  });
+}
+
+/** Stores one responder's last known position (and availability when given). */
+export async function upsertPosition(db: Db, responderId: number, position: Omit<PositionReport, 'responderId'>): Promise<void> {
+  await writePositions(db, [{ responderId, ...position }]);
 }
 
 /** Sets availability; false when the responder has never reported a position (nothing to change then). */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { responderEndpoints as endpoints } from '../../../../contract/responder.endpoints';
+import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { route } from '../../routing';
+import { fastResponse } from '../../serialization';
 import { alertSettings } from '../alerts/settings';
 import { newDeviceToken, responderOf, type ResponderIdentity } from './auth';
 import * as repo from './repo';
@@ -21,10 +23,14 @@ export async function responderRoutes(fastify: FastifyInstance, ctx: AppContext)
     const identity = responderOf(request);
     const { token, hash } = newDeviceToken();
     await repo.replaceToken(ctx.database.db, identity.deviceId, hash);
+    // The old token stops here at once (the trigger tells the other instances).
+    ctx.deviceTokens.forget();
     return { data: { token, deviceId: identity.deviceId } };
   });
   route(fastify, ctx, endpoints.me, async (request) => ({ data: await service.state(ctx, responderOf(request).responderId) }));
-  route(fastify, ctx, endpoints.reportPosition, async (request) => ({ data: await service.reportPosition(ctx, actor(responderOf(request)), request.body) }));
+  // Every responder's phone reports its position every few minutes: the most frequent call of all.
+  const positionSchema = fastResponse(ok(endpoints.reportPosition.response));
+  route(fastify, ctx, endpoints.reportPosition, async (request) => ({ data: await service.reportPosition(ctx, actor(responderOf(request)), request.body) }), { okSchema: positionSchema });
   route(fastify, ctx, endpoints.changeAvailability, async (request) => ({ data: await service.changeAvailability(ctx, actor(responderOf(request)), request.body.available) }));
   route(fastify, ctx, endpoints.currentOffer, async (request) => ({ data: await service.currentOffer(ctx, responderOf(request).responderId) }));
   route(fastify, ctx, endpoints.offerOn, async (request) => ({ data: await service.offerOn(ctx, responderOf(request).responderId, request.params.alertId) }));

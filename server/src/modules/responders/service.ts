@@ -6,12 +6,13 @@ import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
 import { afterAlertChange } from '../alerts/effects';
-import { afterResponderMoved } from '../alerts/position-refresh';
+import { refreshEngaged } from '../alerts/position-refresh';
 import * as alertsRepo from '../alerts/repo';
 import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from '../alerts/requests';
 import { metresBetween } from '../../db/earth';
 import { alertSettings } from '../alerts/settings';
 import { newDeviceToken } from './auth';
+import { writePosition } from './position-writes';
 import * as repo from './repo';
 
 /** Who acts through these functions: a responder through the API, or a bot in-process. */
@@ -30,11 +31,14 @@ export async function register(ctx: AppContext, body: RegisterBody, options: { i
   const settings = alertSettings(ctx);
   const accountStatus = options.isBot || settings.RESPONDER_AUTO_ACTIVATE ? 'activated' : 'waiting';
   const { token, hash } = newDeviceToken();
-  return ctx.database.db.transaction(async (tx) => {
+  const registered = await ctx.database.db.transaction(async (tx) => {
     const responderId = await repo.insertResponder(tx, body.responder, { accountStatus, isBot: options.isBot });
     const deviceId = await repo.upsertDevice(tx, responderId, body.device, hash);
     return { responderId, deviceId, token, accountStatus: accountStatus as 'activated' | 'waiting' };
   });
+  // A device registered again has a new token: its old one stops here at once.
+  ctx.deviceTokens.forget();
+  return registered;
 }
 
 /** The responder's account, availability and last position. */
@@ -51,14 +55,22 @@ export async function state(ctx: AppContext, responderId: number) {
 }
 
 /**
- * Stores a position report; `available: false` also withdraws the responder from unanswered offers.
- * The dispatchers of the alerts the responder is engaged on see the move live (throttled).
+ * Stores a position report (written with the reports arriving meanwhile); `available: false` also
+ * withdraws the responder from unanswered offers. The dispatchers of the alerts the responder is
+ * engaged on see the move live (throttled).
  */
 export async function reportPosition(ctx: AppContext, who: ResponderActor, position: { lat: number; lon: number; accuracy?: number; available?: boolean }) {
-  await repo.upsertPosition(ctx.database.db, who.responderId, position);
+  const written = await writePosition(ctx, { responderId: who.responderId, ...position });
   if (position.available === false) await withdrawOffers(ctx, who);
-  await afterResponderMoved(ctx, who.responderId);
-  return state(ctx, who.responderId);
+  refreshEngaged(ctx, written.engagedOn);
+  return {
+    responderId: written.responderId,
+    accountStatus: written.accountStatus,
+    available: written.available,
+    lat: written.lat,
+    lon: written.lon,
+    positionDate: written.reportedAt.toISOString(),
+  };
 }
 
 /** Switches availability. Becoming unavailable turns unanswered offers and stand-bys into `unavailable`. */

@@ -55,6 +55,8 @@ export async function patchStatus(ctx: AppContext, session: Session, body: { sta
       const changed = targets.length === 0 ? [] : await repo.setAccountStatus(tx, targets, body.status);
       return { updated: changed, told: refusal && changed.length > 0 ? await queueRefusalPush(tx, changed, refusal) : [] };
     });
+    // A refused responder's devices stop opening the responder API from this answer on.
+    if (refusal) ctx.deviceTokens.forget();
     if (refusal) tellRefused(ctx, told, refusal);
     ctx.log.info({ by: session.userId, status: body.status, count: updated.length, reason: refusal?.reason }, 'responders validated');
     return { status: body.status, updated: updated.length, ids: updated };

@@ -7,10 +7,17 @@ import WebSocket from 'ws';
 import { sessionFromToken } from '../../server/src/plugins/authenticate';
 import { createRealtime, type Realtime } from '../../server/src/plugins/realtime';
 import { startTestServer, startTwoInstances, type TestServer } from './harness';
-import { Client, connect as connectSocket, isEvent, settle, wsUrl } from './ws-client';
+import { Client, connect as connectSocket, isEvent, wsUrl } from './ws-client';
 
 const clients: Client[] = [];
 const connect = (app: FastifyInstance, token: string, idAccount: number) => connectSocket(app, token, idAccount, clients);
+
+/**
+ * Once a socket has an event, the hub has handled every event published before it (one channel,
+ * in order, each handed to all its sockets at once); these sockets' pongs then show that anything
+ * the hub sent them has arrived, so what they lack was never sent.
+ */
+const caughtUp = (...sockets: Client[]) => Promise.all(sockets.map((socket) => socket.caughtUp()));
 
 afterEach(() => {
   for (const client of clients.splice(0)) client.close();
@@ -74,7 +81,7 @@ describe('real-time hub', () => {
     await server.ctx.realtime.publish([accounts.sdis03], 'REFRESH_ALERTS');
     await server.ctx.realtime.publish([accounts.sdis63], 'REFRESH_ALERTS');
     await control.waitFor(isEvent('REFRESH_ALERTS'));
-    await settle();
+    await caughtUp(intruder);
     expect(intruder.events()).toEqual([]);
   });
 
@@ -118,7 +125,7 @@ describe('real-time hub', () => {
     await server.ctx.realtime.publish([accounts.codis63], 'REFRESH_ALERTS');
     await child.waitFor(isEvent('REFRESH_ALERTS'));
     await parent.waitFor(isEvent('REFRESH_ALERTS'));
-    await settle();
+    await caughtUp(other, referent, aedManager);
     expect(other.events()).toEqual([]);
     expect(referent.events()).toEqual([]);
     expect(aedManager.events()).toEqual([]);
@@ -128,13 +135,13 @@ describe('real-time hub', () => {
     await aedManager.waitFor(isEvent('REFRESH_NOTIFS'));
     await parent.waitFor(isEvent('REFRESH_NOTIFS'));
     await child.waitFor(isEvent('REFRESH_NOTIFS'));
-    await settle();
+    await caughtUp(other);
     expect(other.events()).toEqual([]);
 
     // An event of the parent account is not one of its child's.
     await server.ctx.realtime.publish([accounts.sdis63], 'REFRESH_ALERTS');
     await expect.poll(() => parent.events()).toEqual(['REFRESH_ALERTS', 'REFRESH_NOTIFS', 'REFRESH_ALERTS']);
-    await settle();
+    await caughtUp(child, referent, other);
     expect(child.events()).toEqual(['REFRESH_ALERTS', 'REFRESH_NOTIFS']);
     expect(referent.events()).toEqual(['REFRESH_NOTIFS']);
     expect(other.events()).toEqual([]);
@@ -145,7 +152,7 @@ describe('real-time hub', () => {
     const aedManager = await connect(server.app, await tokenOf(server, 'aed-manager@vigil.test'), accounts.sdis63);
     for (const event of ['REFRESH_ALERTS', 'REFRESH_NOTIFS', 'REFRESH_IMPORT'] as const) await server.ctx.realtime.publish([accounts.sdis63], event);
     await expect.poll(() => aedManager.events()).toEqual(['REFRESH_NOTIFS', 'REFRESH_IMPORT']);
-    await settle();
+    await caughtUp(newcomer);
     expect(newcomer.events()).toEqual([]);
   });
 
@@ -235,7 +242,7 @@ describe.skipIf(!postgresUrl)('real-time across instances (PostgreSQL LISTEN/NOT
     const otherOnB = await connect(second.app, await switchedToken(first, 'administrator@vigil.test', accounts.sdis03), accounts.sdis03);
     await first.ctx.realtime.publish([accounts.codis63], 'REFRESH_ALERTS');
     await onB.waitFor(isEvent('REFRESH_ALERTS'));
-    await settle();
+    await caughtUp(otherOnB);
     expect(otherOnB.events()).toEqual([]);
   });
 

@@ -53,6 +53,17 @@ export class Client {
     });
   }
 
+  /**
+   * Sends a ping and waits for its pong. The hub writes to a socket in order, so whatever it sent
+   * this socket before it read the ping has arrived by then: an event it delivered before a later
+   * one arrived elsewhere is here, or was never sent.
+   */
+  async caughtUp(): Promise<void> {
+    const from = this.messages.length;
+    this.send({ action: 'ping' });
+    await this.waitFor((message) => message.action === 'pong' && this.messages.indexOf(message) >= from);
+  }
+
   events(): string[] {
     return this.messages.flatMap((message) => (message.action === 'eventMsg' ? [message.eventMsg] : []));
   }
@@ -63,7 +74,6 @@ export class Client {
 }
 
 export const isEvent = (eventMsg: string) => (message: ServerMessage) => message.action === 'eventMsg' && message.eventMsg === eventMsg;
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 export function wsUrl(app: FastifyInstance, path = '/services/ws'): string {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${path}`;

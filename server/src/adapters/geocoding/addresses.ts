@@ -31,8 +31,19 @@ interface StreetRow {
 const widestSearch = 2000;
 /** Vocabulary words a typo stands for, nearest first by trigrams. */
 const wordsPerTypo = 3;
-/** Words this short are left out of a search that found nothing with every word: they still count in the ranking. */
+/**
+ * Words this short ("d", "la", "de") are not required of a street: they are in most streets, so
+ * requiring them costs the inverted index most of its time and finds nothing more; they still count
+ * in the ranking. A search of short words only requires them all.
+ */
 const shortWord = 2;
+
+/** The words a street must hold: the typed words but the short ones. */
+function requiredWords(key: string): string[] {
+  const words = key.split(' ');
+  const long = words.filter((word) => word.length > shortWord);
+  return long.length > 0 ? long : words;
+}
 
 /** The street candidates and their scores: how well the typed words fit "street commune", how much of the street's name was typed. */
 const scored = `round((0.6 * word_similarity($1, search_key) + 0.4 * word_similarity(name_key, $1))::numeric
@@ -82,7 +93,7 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       if (key.replace(/ /g, '').length < minKeyLength) return [];
       const near = query.near ?? { lat: 46.6, lon: 2.5 }; // without an area, the middle of France
       const params = [key, parsed.number ?? -1, parsed.suffix, parsed.postcode ?? '', near.lat, near.lon];
-      const words = key.split(' ');
+      const words = requiredWords(key);
       let rows = await streets(byWords, [...params, textQuery(words.map((word) => [word]))]);
       if (rows.length === 0) {
         const alternatives = await typoAlternatives(database, words);
@@ -122,9 +133,9 @@ function textQuery(alternatives: readonly (readonly string[])[]): string {
 }
 
 /**
- * For each typed word, itself when a street holds it, else the vocabulary words nearest to it by
- * trigrams (none when nothing is near, or when the word is short: the word is left out). The last
- * word keeps itself first, as the prefix of a word still being typed.
+ * For each required word, itself when a street holds it, else the vocabulary words nearest to it by
+ * trigrams (none when nothing is near: the word is left out). The last word keeps itself first, as
+ * the prefix of a word still being typed.
  */
 async function typoAlternatives(database: Database, words: readonly string[]): Promise<string[][]> {
   const rows = await database.query<{ at: number; word: string }>(
@@ -134,7 +145,6 @@ async function typoAlternatives(database: Database, words: readonly string[]): P
     [words],
   );
   return words.map((typed, index) => {
-    if (typed.length <= shortWord && index < words.length - 1) return []; // "d", "la", "es": a mistyped article is likelier than a missing street
     const near = rows.filter((row) => row.at === index + 1).map((row) => row.word);
     if (near.includes(typed)) return [typed];
     return index === words.length - 1 ? [typed, ...near] : near;

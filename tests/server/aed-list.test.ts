@@ -201,6 +201,8 @@ describe('POST aed/getAedsMap', () => {
     const clustered = body.data.clusters.reduce((sum: number, cluster: { count: number }) => sum + cluster.count, 0) + body.data.points.length;
     expect(clustered).toBe(total);
     expect(body.data.total).toBe(total);
+    // Clustered, not answered as points: the loop below checks each of them.
+    expect(body.data.clusters.length).toBeGreaterThan(0);
     for (const cluster of body.data.clusters) {
       expect(cluster.lat).toBeGreaterThan(45);
       expect(cluster.lat).toBeLessThan(46.5);

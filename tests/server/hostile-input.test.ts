@@ -189,22 +189,35 @@ describe('injection in text fields', () => {
     expect(read.json().data).toMatchObject({ address: `${sql} ${script}`.slice(0, 200), addressInfo: script });
   });
 
-  it('finds nothing, and breaks nothing, when a search or filter carries SQL', async () => {
+  it('reads SQL in a search or filter as text: finds what holds it as typed, nothing else, and changes nothing', async () => {
+    // An AED and an alert that hold the text, for the searches to find.
+    const stored = await send({ method: 'PATCH', url: '/services/backOffice/aed/patchAed/new', payload: { name: `Cabinet ${sql}`, lat: 45.782, lon: 3.088, address: sql, city: 'Clermont-Ferrand', country: 'FR' } });
+    expect(stored.statusCode).toBe(200);
+    const launched = await send({ method: 'POST', url: '/services/emergency/v2/alertLaunch', payload: { ...rodez, address: sql, alertType: 1 } }, await server.signIn('operator@vigil.test'));
+    expect(launched.statusCode).toBe(200);
     // A first plain read writes the call-backs the history derives from closed alerts (and their
     // summary on each alert): after it, a read changes nothing.
     expect((await send({ url: '/services/backoffice/alert/getAlertHistory' })).statusCode).toBe(200);
-    // The alert launched by the test before sends its pushes after answering: delivered now, not in between.
+    // The alert launched sends its pushes after answering: delivered now, not in between.
     await pushDelivery(server.ctx).drain();
     const before = await fingerprint();
-    const searches = [
-      `/services/backOffice/tester/search?filter=${encodeURIComponent(sql)}`,
-      `/services/backoffice/alert/getAlertHistory?address=${encodeURIComponent(sql)}`,
-      `/services/backoffice/admin/notification/getNoCitizen?idSite=${fx.ownSite}&filter=${encodeURIComponent(sql)}`,
-      `/services/backoffice/audit/getAuditLog?target=${encodeURIComponent(sql)}`,
-    ];
-    for (const url of searches) expect((await send({ url })).statusCode, url).toBe(200);
-    const list = await send({ method: 'POST', url: '/services/backOffice/aed/getAllList', payload: { filter: [{ type: 'ALL', value: sql }] } });
-    expect(list.statusCode).toBe(200);
+    const read = async (request: CellRequest) => {
+      const response = await send(request);
+      expect(response.statusCode, request.url).toBe(200);
+      return response.json().data;
+    };
+    // No tester, responder or audit target holds the text.
+    expect(await read({ url: `/services/backOffice/tester/search?filter=${encodeURIComponent(sql)}` })).toEqual([]);
+    expect(await read({ url: `/services/backoffice/admin/notification/getNoCitizen?idSite=${fx.ownSite}&filter=${encodeURIComponent(sql)}` })).toEqual([]);
+    expect((await read({ url: `/services/backoffice/audit/getAuditLog?target=${encodeURIComponent(sql)}` })).list).toEqual([]);
+    // The alert and the AED that hold it are found, and only what holds it.
+    const alerts = (await read({ url: `/services/backoffice/alert/getAlertHistory?address=${encodeURIComponent(sql)}&limit=100` })).list as { alertId: number; address: string }[];
+    expect(alerts.map((alert) => alert.alertId)).toContain(launched.json().data.alertId);
+    expect(alerts.filter((alert) => !alert.address.includes(sql))).toEqual([]);
+    const aeds = await read({ method: 'POST', url: '/services/backOffice/aed/getAllList', payload: { filter: [{ type: 'ALL', value: sql }], limit: 500 } });
+    expect(aeds.list.map((aed: { udid: string }) => aed.udid)).toContain(stored.json().data.udid);
+    expect(aeds.list.filter((aed: { name: string; address: string }) => !`${aed.name} ${aed.address}`.includes(sql))).toEqual([]);
+    expect(aeds.count.totalCount).toBe(aeds.list.length);
     expect(withoutDerived(await fingerprint())).toEqual(withoutDerived(before));
   });
 

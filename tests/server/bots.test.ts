@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressStatus } from '../../contract/charts/responder-request.chart';
 import type { OfferedAlert } from '../../contract/responder.schemas';
 import { answerAlert, type ResponderApi } from '../../server/src/bots/behaviour';
 import { runSimulation } from '../../server/src/bots/sim';
+import * as responders from '../../server/src/modules/responders/service';
 import { addAed, alertConfig, area, call, offset } from './alert-fixtures';
 import { startTestServer, type TestServer } from './harness';
 
@@ -19,6 +20,7 @@ afterAll(async () => server?.close());
 
 interface Card {
   id: number;
+  citizenResponderId: number;
   status: string;
   mission: string;
   statusHistory: { status: string; by: string }[];
@@ -70,14 +72,23 @@ describe('bots of debug mode 3', () => {
     const alert = (await call(server, operator, 'POST', `${v2}/alertLaunch`, { ...victim, address: 'stop a bot', alertType: 1, debugMode: 3 })).body.data;
     const walking = await until(alert.alertId, (list) => list.some((card) => card.status === 'onTheWayVictim'));
     const target = walking.find((card) => card.status === 'onTheWayVictim')!;
-    await call(server, operator, 'POST', `${v2}/stopCitizenResponder`, { alertId: alert.alertId, id: target.id });
-    // A step already under way may still report; after that the bot stays where it is.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const held = (await cards(alert.alertId)).find((card) => card.id === target.id)!;
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const later = (await cards(alert.alertId)).find((card) => card.id === target.id)!;
-    expect(later.status).toBe('stopped');
-    expect(later.alertInfo).toEqual(held.alertInfo);
+    // What the bots read of their requests: a bot learns it is stopped by reading it.
+    const offers = vi.spyOn(responders, 'offerOn');
+    const readsStopped = () =>
+      offers.mock.settledResults.filter((result, index) => offers.mock.calls[index][1] === target.citizenResponderId && result.type === 'fulfilled' && result.value.request.status === 'stopped').length;
+    try {
+      await call(server, operator, 'POST', `${v2}/stopCitizenResponder`, { alertId: alert.alertId, id: target.id });
+      // A step already under way may still report before the bot reads that it is stopped; after that it stays where it is,
+      // however many times it reads its request again (a bot that walked on would report between two reads).
+      await vi.waitFor(() => expect(readsStopped()).toBeGreaterThanOrEqual(1), { timeout: 20_000, interval: 20 });
+      const held = (await cards(alert.alertId)).find((card) => card.id === target.id)!;
+      await vi.waitFor(() => expect(readsStopped()).toBeGreaterThanOrEqual(3), { timeout: 20_000, interval: 20 });
+      const later = (await cards(alert.alertId)).find((card) => card.id === target.id)!;
+      expect(later.status).toBe('stopped');
+      expect(later.alertInfo).toEqual(held.alertInfo);
+    } finally {
+      offers.mockRestore();
+    }
     await call(server, operator, 'POST', `${v2}/startCitizenResponder`, { alertId: alert.alertId, id: target.id });
     const finished = await until(alert.alertId, (list) => list.find((card) => card.id === target.id)!.status === 'onSiteVictim');
     const history = finished.find((card) => card.id === target.id)!.statusHistory.map((entry) => entry.status);

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { News } from '../../src/services/news.api';
@@ -36,9 +36,6 @@ function renderBannerFor(idGroup: number, news: News) {
   );
 }
 
-/** One more turn for React to render what the machine decided. */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
-
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
@@ -54,7 +51,8 @@ describe('news banner', () => {
     renderBannerFor(9, pushNews);
     // The news was fetched and kept, still new: the banner had it and chose not to show it.
     await waitFor(() => expect(JSON.parse(localStorage.getItem('notification') ?? 'null')).toMatchObject({ version: 7, new: true }));
-    await settled();
+    // The machine kept it in the step that chose: React renders what it chose once its queued work is done.
+    await act(async () => undefined);
     expect(screen.queryByTestId('news-banner')).toBeNull();
   });
 

@@ -40,14 +40,14 @@ describe('AED map', () => {
     { udid: 'station', name: 'Gare', lat: 45.7785, lon: 3.0905, status: 'available', alwaysOpened: true },
   ];
 
-  function renderAedMap(zoom: number, opened: string[]) {
-    return render(
+  function aedMap(zoom: number, opened: string[], shown = points) {
+    return (
       <IntlProvider userLocale="en_US" directionSetting="ltr">
         <div style={{ width: 800, height: 600 }}>
           <VigilMap center={{ lat: 45.778, lon: 3.085 }} zoom={zoom} basemap={null} label="Map">
             <AedClusterLayer
               clusters={[]}
-              points={points}
+              points={shown}
               locale="en"
               clusterLabel={(count) => `${count} AEDs: zoom in`}
               stackLabel={(count) => `${count} defibrillators at this place: choose one`}
@@ -56,9 +56,11 @@ describe('AED map', () => {
             />
           </VigilMap>
         </div>
-      </IntlProvider>,
+      </IntlProvider>
     );
   }
+
+  const renderAedMap = (zoom: number, opened: string[]) => render(aedMap(zoom, opened));
 
   it('draws AEDs of one place as one marker that lists them, and opens the one chosen', async () => {
     const opened: string[] = [];
@@ -71,6 +73,26 @@ describe('AED map', () => {
     expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mairie accueil · available', 'Mairie salle des fêtes · inMaintenance', 'Mairie parking · available']);
     fireEvent.click(within(list).getByRole('button', { name: /salle des fêtes/ }));
     expect(opened).toEqual(['hall-2']);
+  });
+
+  it('names a stack by its count as it changes', async () => {
+    const view = renderAedMap(19, []);
+    await waitFor(() => expect(markerTitles(view.container)).toContain('3 defibrillators at this place: choose one'));
+    view.rerender(aedMap(19, [], points.filter((point) => point.udid !== 'hall-3')));
+    await waitFor(() => expect(markerTitles(view.container).sort()).toEqual(['2 defibrillators at this place: choose one', 'Gare']));
+    expect(view.container.querySelector('.vigil-stack')?.textContent).toBe('2');
+  });
+
+  it("keeps a stack's list open while its members reorder or one of them leaves", async () => {
+    const view = renderAedMap(17, []);
+    await waitFor(() => expect(markerTitles(view.container)).toContain('3 defibrillators at this place: choose one'));
+    act(() => void fireEvent.click(view.container.querySelector<HTMLElement>('.vigil-stack')!));
+    const namesListed = () => within(screen.getByTestId('map-stack-list')).getAllByRole('button').map((button) => button.textContent?.split(' · ')[0]);
+    await waitFor(() => expect(namesListed()).toHaveLength(3));
+    view.rerender(aedMap(17, [], [...points].reverse()));
+    await waitFor(() => expect(namesListed()).toEqual(['Mairie parking', 'Mairie salle des fêtes', 'Mairie accueil']));
+    view.rerender(aedMap(17, [], points.filter((point) => point.udid !== 'hall-1')));
+    await waitFor(() => expect(namesListed()).toEqual(['Mairie salle des fêtes', 'Mairie parking']));
   });
 
   it('stacks AEDs that would overlap at a lower zoom, and keeps apart those that do not', async () => {

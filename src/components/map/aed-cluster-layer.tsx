@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Tooltip, useMap } from 'react-leaflet';
+import { useMarkerTitle } from './marker-title';
 import { StackedMarkers } from './stacked-markers';
 
 /** A grid cluster answered by getAedsMap: where to put it and how many AEDs it holds. */
@@ -40,7 +41,8 @@ function ClusterMarker({ cluster, locale, label, onZoom }: { cluster: AedCluster
     [cluster.count, locale, size, tier],
   );
   const handlers = useMemo(() => ({ click: () => onZoom(cluster) }), [cluster, onZoom]);
-  return <Marker position={[cluster.lat, cluster.lon]} icon={icon} eventHandlers={handlers} title={label} alt={label} keyboard />;
+  const titled = useMarkerTitle(label);
+  return <Marker ref={titled} position={[cluster.lat, cluster.lon]} icon={icon} eventHandlers={handlers} title={label} alt={label} keyboard />;
 }
 
 function PointMarker({ point, statusLabel, onOpen }: { point: AedPoint; statusLabel: string; onOpen: (udid: string) => void }) {
@@ -55,8 +57,9 @@ function PointMarker({ point, statusLabel, onOpen }: { point: AedPoint; statusLa
     [point.status],
   );
   const handlers = useMemo(() => ({ click: () => onOpen(point.udid) }), [onOpen, point.udid]);
+  const titled = useMarkerTitle(point.name);
   return (
-    <Marker position={[point.lat, point.lon]} icon={icon} eventHandlers={handlers} title={point.name} alt={point.name} keyboard>
+    <Marker ref={titled} position={[point.lat, point.lon]} icon={icon} eventHandlers={handlers} title={point.name} alt={point.name} keyboard>
       <Tooltip direction="top" offset={[0, -12]} className="vigil-map-tooltip">
         {point.name} · {statusLabel}
       </Tooltip>

@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { useMemo } from 'react';
 import { Circle, Marker, Tooltip } from 'react-leaflet';
 import type { Coordinates } from './coordinates';
+import { useMarkerTitle } from './marker-title';
 
 /** A marker drawn in HTML (styled by map.css and the caller's classes), never an image from a CDN. */
 function htmlIcon(className: string, html: string, size: [number, number], anchor: [number, number]) {
@@ -35,7 +36,8 @@ export function PinMarker({ position, draggable = false, onMove, title, classNam
     }),
     [onMove],
   );
-  return <Marker position={[position.lat, position.lon]} icon={icon} draggable={draggable} eventHandlers={handlers} title={title} alt={title} keyboard zIndexOffset={1000} autoPan />;
+  const titled = useMarkerTitle(title);
+  return <Marker ref={titled} position={[position.lat, position.lon]} icon={icon} draggable={draggable} eventHandlers={handlers} title={title} alt={title} keyboard zIndexOffset={1000} autoPan />;
 }
 
 export interface PointMarkerProps {
@@ -57,8 +59,9 @@ export interface PointMarkerProps {
 export function PointMarker({ position, className, text, icon, title, tooltip, permanentTooltip = false, zIndexOffset = 0 }: PointMarkerProps) {
   const html = icon ? `<span class="vigil-dot"><i class="pi ${escapeHtml(icon)}" aria-hidden="true"></i></span>` : `<span class="vigil-dot">${escapeHtml(text ?? '')}</span>`;
   const divIcon = useMemo(() => htmlIcon(`vigil-marker--dot ${className}`, html, [30, 30], [15, 15]), [className, html]);
+  const titled = useMarkerTitle(title);
   return (
-    <Marker position={[position.lat, position.lon]} icon={divIcon} title={title} alt={title} zIndexOffset={zIndexOffset}>
+    <Marker ref={titled} position={[position.lat, position.lon]} icon={divIcon} title={title} alt={title} zIndexOffset={zIndexOffset}>
       {tooltip ? (
         <Tooltip direction="top" offset={[0, -4]} permanent={permanentTooltip} className="vigil-map-tooltip">
           {tooltip}

@@ -1,8 +1,9 @@
 import L from 'leaflet';
-import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import type { Coordinates } from './coordinates';
-import { stackNearby, type Stack } from './stacks';
+import { useMarkerTitle } from './marker-title';
+import { keepStackKeys, stackNearby, type Stack } from './stacks';
 
 export interface StackedMarkersProps<T> {
   items: readonly T[];
@@ -36,10 +37,15 @@ export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, rend
   const [, setZoomsSeen] = useState(0);
   useMapEvents({ zoomend: () => setZoomsSeen((count) => count + 1) });
   const zoom = map.getZoom();
+  // The stacks drawn last: a stack keeps its marker, and its open list, while any member stays.
+  const drawn = useRef<Stack<T>[]>([]);
   const stacks = useMemo(() => {
     const samePlace = samePlaceMetres === undefined ? undefined : (a: Coordinates, b: Coordinates) => map.distance([a.lat, a.lon], [b.lat, b.lon]) <= samePlaceMetres;
-    return stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom), undefined, samePlace);
+    return keepStackKeys(stackNearby(items, keyOf, positionOf, (point) => map.project([point.lat, point.lon], zoom), undefined, samePlace), drawn.current, keyOf);
   }, [items, keyOf, positionOf, map, zoom, samePlaceMetres]);
+  useEffect(() => {
+    drawn.current = stacks;
+  }, [stacks]);
   return (
     <>
       {stacks.map((stack) =>
@@ -56,8 +62,9 @@ export function StackedMarkers<T>({ items, keyOf, positionOf, renderSingle, rend
 function StackMarker<T>({ stack, label, keyOf, renderEntry, className }: { stack: Stack<T>; label: string; keyOf: (item: T) => string; renderEntry: (item: T) => ReactNode; className: string }) {
   const count = stack.members.length;
   const icon = useMemo(() => L.divIcon({ className: `vigil-marker vigil-stack ${className}`, html: `<span class="vigil-stack__count">${count}</span>`, iconSize: [34, 34], iconAnchor: [17, 17] }), [count, className]);
+  const titled = useMarkerTitle(label);
   return (
-    <Marker position={[stack.position.lat, stack.position.lon]} icon={icon} title={label} alt={label} keyboard zIndexOffset={800}>
+    <Marker ref={titled} position={[stack.position.lat, stack.position.lon]} icon={icon} title={label} alt={label} keyboard zIndexOffset={800}>
       <Popup className="vigil-stack-popup" minWidth={220}>
         <p className="vigil-stack-popup__title">{label}</p>
         <ul className="vigil-stack-popup__list" data-testid="map-stack-list">

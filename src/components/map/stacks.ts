@@ -5,7 +5,7 @@ export const stackRadiusPx = 22;
 
 /** Items drawn as one marker: one item alone, or several at (nearly) one place. */
 export interface Stack<T> {
-  /** Stable while the same items stay together (the first member's key). */
+  /** The first member's key (kept while any member stays, by keepStackKeys). */
   key: string;
   /** Where the marker stands: the mean of its members. */
   position: Coordinates;
@@ -54,6 +54,23 @@ export function stackNearby<T>(
     stacks.push({ key: keyOf(item), position: positionOf(item), members: [item], anchor: point });
   }
   return stacks.map(({ key, members }) => ({ key, members, position: meanOf(members.map(positionOf)) }));
+}
+
+/**
+ * The stacks of `stacks` keyed as before while any of their members stays in them: a stack is keyed
+ * by its first member, and the live list reorders its responders by status, so a stack whose
+ * responder answered took another key, and the list the dispatcher had opened on it closed.
+ */
+export function keepStackKeys<T>(stacks: Stack<T>[], previous: readonly Stack<T>[], keyOf: (item: T) => string): Stack<T>[] {
+  const keptBy = new Map(previous.filter((stack) => stack.members.length > 1).flatMap((stack) => stack.members.map((member) => [keyOf(member), stack.key] as const)));
+  const taken = new Set<string>();
+  return stacks.map((stack) => {
+    if (stack.members.length === 1) return stack;
+    const candidates = [...stack.members.map((member) => keptBy.get(keyOf(member))), ...stack.members.map(keyOf)];
+    const key = candidates.find((candidate): candidate is string => candidate !== undefined && !taken.has(candidate)) ?? stack.key;
+    taken.add(key);
+    return { ...stack, key };
+  });
 }
 
 function meanOf(points: Coordinates[]): Coordinates {

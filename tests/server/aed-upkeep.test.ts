@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/src/db/database';
 import { maxCellLevel } from '../../server/src/modules/aeds/map';
 import { catchUp, deferUpkeep } from '../../server/src/modules/aeds/upkeep';
@@ -91,6 +91,12 @@ describe.skipIf(!postgresUrl)('deferred upkeep beside other writers (PostgreSQL;
     await client.connect();
     return client;
   };
+  /** Waits until another session waits for a lock `holder` holds. */
+  const blockedBy = async (holder: pg.Client) => {
+    const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const waiting = async () => (await query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [rows[0].pid]))[0].n;
+    await vi.waitFor(async () => expect(await waiting()).toBeGreaterThan(0), { timeout: 20_000, interval: 20 });
+  };
 
   it('waits for a writer of an AED it catches up, and counts the AED as that writer left it', async () => {
     const [id] = await insertDeferred(1);
@@ -100,7 +106,7 @@ describe.skipIf(!postgresUrl)('deferred upkeep beside other writers (PostgreSQL;
       await writer.query('UPDATE aeds SET lat = 43.3, lon = 5.4 WHERE id = $1', [id]);
       let settled = false;
       const caught = catchUp(server.ctx.database.db).finally(() => (settled = true));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await blockedBy(writer);
       expect(settled).toBe(false);
       await writer.query('COMMIT');
       expect(await caught).toBe(1);
@@ -117,7 +123,7 @@ describe.skipIf(!postgresUrl)('deferred upkeep beside other writers (PostgreSQL;
       await catcher.query('BEGIN');
       await catcher.query('SELECT aeds_catch_up(100)');
       const moved = query('UPDATE aeds SET lat = 47.2, lon = -1.55 WHERE id = $1', [id]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await blockedBy(catcher);
       await catcher.query('COMMIT');
       await moved;
     } finally {

@@ -106,7 +106,10 @@ describe('live positions', () => {
     expect(await eventually(() => moves().length >= 1)).toBe(true);
     expect(moves()[0].accountIds).toEqual([alert.idSite]);
     // Five reports inside one interval: one refresh now (the last one waits for the interval's end).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Events come in order: once a mark published after the five answers is in, a refresh they sent would be before it.
+    await server.ctx.realtime.publish([alert.idSite], 'REFRESH_ALERTS', { alertId: alert.alertId, reason: 'mark' });
+    const marked = () => events.findIndex((event) => event.data?.alertId === alert.alertId && event.data?.reason === 'mark');
+    expect(await eventually(() => marked() >= 0, 20_000)).toBe(true);
     expect(moves()).toHaveLength(1);
     const cards = (await call(server, operator, 'GET', `${v2}/citizenRespondersOnCall?alertId=${alert.alertId}&lang=fr`)).body.data;
     const card = cards.find((one: { citizenResponderId: number }) => one.citizenResponderId === walker.responderId);

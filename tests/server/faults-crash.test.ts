@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -100,7 +99,17 @@ describe.skipIf(!serverUrl)('a crash during a notification send (PostgreSQL only
       },
       { timeout: 15_000, interval: 50 },
     );
-    await sleep(500);
+    // Their answers recorded (what a killed process had written before it died).
+    await vi.waitFor(
+      async () => {
+        const rows = await db.query<{ push_token: string }>(
+          `SELECT d.push_token FROM push_outbox o JOIN responder_devices d ON d.id = o.device_id WHERE o.notification_id = $1 AND o.status = 'sent'`,
+          [String(id)],
+        );
+        expect(rows.map((row) => row.push_token)).toEqual(expect.arrayContaining(firstBatch));
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     // The instance dies: no more database, and its connection to FCM closes unanswered.
     relay.blackhole();
     fcm.dropHeld();

@@ -39,7 +39,8 @@ interface IntlProviderProps {
  */
 export function IntlProvider({ userLocale, directionSetting, children }: IntlProviderProps) {
   const [choice, setChoice] = useState(readLanguageChoice);
-  const wanted = choice ?? userLocale ?? defaultLocale;
+  // Before the session is restored, the stored user's language: English would be downloaded for nothing.
+  const wanted = choice ?? userLocale ?? storedLocale();
   const loadedParts = useSyncExternalStore(subscribeToCatalogues, cataloguesVersion);
   const [shown, setShown] = useState(() => (cataloguesLoaded(wanted) ? wanted : defaultLocale));
   useEffect(() => {

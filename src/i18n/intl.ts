@@ -7,8 +7,8 @@ type PartLoaders = Record<CataloguePart, () => Promise<{ default: Catalogue }>>;
 
 /**
  * Message catalogues by language, each in two parts (catalogue-parts.ts). A regional one (say
- * fr_CA) would be added under its full key. English, the default and the fallback of every key, has
- * its public part in the first screen; everything else loads when a language or a signed-in screen
+ * fr_CA) would be added under its full key. English, the default language, has its public part in
+ * the first screen; everything else loads when a language or a signed-in screen
  * needs it (loadCatalogues), so the sign-in route downloads one public part or two, not all texts.
  */
 const catalogueLoaders: Record<string, PartLoaders> = {
@@ -62,10 +62,16 @@ const rightToLeft = ['ar', 'fa', 'he', 'ps', 'ur', 'yi'];
 const fullKey = (locale: string) => locale.replace('-', '_');
 const twoLetters = (locale: string) => locale.slice(0, 2).toLowerCase();
 
-/** The catalogue chain of a locale: full key (fr_FR), then two letters (fr), then English. */
+/**
+ * The catalogue chain of a locale: a regional catalogue (fr_CA) when there is one, then its
+ * language's (fr), else English. A language's catalogue holds every key (tests/contract/
+ * messages.test.ts), so English is never downloaded beside it; a regional one may hold only what
+ * differs.
+ */
 export function catalogueChain(locale: string): string[] {
-  const chain = [fullKey(locale), twoLetters(locale), 'en'].filter((key) => key in catalogueLoaders);
-  return [...new Set(chain)];
+  const regional = [fullKey(locale)].filter((key) => key in catalogueLoaders && key !== twoLetters(locale));
+  const language = twoLetters(locale) in catalogueLoaders ? twoLetters(locale) : 'en';
+  return [...new Set([...regional, language])];
 }
 
 const partKeys = (locale: string) => catalogueChain(locale).flatMap((language) => [...partsInUse].map((part) => `${language}/${part}`));

@@ -79,8 +79,10 @@ e2e('filter, map, open, refused hours, picture upload and rotation, unavailabili
   await page.locator('[data-testid="aed-map"][aria-busy="false"]').waitFor({ timeout: 20_000 });
   await expect.poll(() => page.locator('[data-testid="aed-map-total"] strong').textContent(), { timeout: 15_000 }).not.toBe('0');
   for (let attempt = 0; attempt < 6 && (await page.locator('.aed-point').count()) === 0; attempt += 1) {
+    // The map zooms in, then asks for what the new view holds: wait for that answer, then for its drawing.
+    const answered = page.waitForResponse((response) => response.url().includes('/getAedsMap'), { timeout: 20_000 });
     await page.locator('.aed-cluster').first().click();
-    await page.waitForTimeout(1200);
+    await answered;
     await page.locator('[data-testid="aed-map"][aria-busy="false"]').waitFor({ timeout: 20_000 });
   }
   await screenshot(page, 'aed-map');

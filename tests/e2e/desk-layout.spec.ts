@@ -70,8 +70,8 @@ e2e('the recall date picker opened under the app header is shown whole and its d
     await field.evaluate((element, at) => window.scrollBy(0, element.getBoundingClientRect().top - at), top);
     await field.click();
     await panel.waitFor({ timeout: 10_000 });
-    // Let PrimeReact's opening animation end.
-    await page.waitForTimeout(400);
+    // PrimeReact's opening animation over (its transition marks the panel when it ends).
+    await panel.and(page.locator('.p-connected-overlay-enter-done')).waitFor({ timeout: 10_000 });
     await screenshot(page, name);
     const day = panel.locator('td:not(.p-datepicker-other-month) > span:not(.p-disabled)').last();
     return { panel: await reachable(panel), field: await reachable(field), parts: await Promise.all([panel.locator('.p-datepicker-header'), day, panel.locator('.p-timepicker')].map(reachable)) };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyAnswers } from '../../contract/interview.schemas';
 import { startTestServer, type TestServer } from './harness';
 import { call, insertAlert, newAccount, newResponder } from './history-fixtures';
@@ -16,6 +16,9 @@ let p1Closed: Date;
 
 beforeAll(async () => {
   server = await startTestServer({}, { background: false });
+  // One instant for the whole file, read by the fixtures, the server and the expectations alike: a
+  // month that ends while the file runs cannot put the fixtures in one month and the answer in the next.
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
   referent = await server.signIn('referent@vigil.test');
   site = await newAccount(server, 'Dashboard test');
   const [ra, rb, rc] = await Promise.all([1, 2, 3].map(() => newResponder(server, { idSite: site })));
@@ -43,7 +46,10 @@ beforeAll(async () => {
   expect((await call(server, referent, 'POST', form, { draftId: randomUUID(), outcome: 'done', answers })).status).toBe(200);
   void q1;
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  vi.useRealTimers();
+  await server?.close();
+});
 
 describe('getStatsReferentDashboard', () => {
   it('gives the departures of the current month with the last 12 months, and in total', async () => {

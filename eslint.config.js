@@ -33,4 +33,17 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'leaflet', message: 'Leaflet lives in src/components/map only.' }, { name: 'react-leaflet', message: 'Leaflet lives in src/components/map only.' }], patterns: [{ group: ['**/server/**'], message: 'The SPA talks to the server over HTTP only.' }] }],
     },
   },
+  {
+    // A module reaches another only through its face (modules/<area>/face.ts); shared/ belongs to no module.
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./(\\.\\./modules/)?[a-z-]+/(?!face$).+$', message: 'Import another module through its face.ts (or move shared code to server/src/shared).' }] }],
+    },
+  },
+  {
+    files: ['server/src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)modules/', message: 'server/src/shared depends on no module.' }] }],
+    },
+  },
 );

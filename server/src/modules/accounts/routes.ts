@@ -3,7 +3,7 @@ import { accountEndpoints as endpoints } from '../../../../contract/account.endp
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
-import * as authService from '../auth/service';
+import * as authService from '../auth/face';
 import * as repo from './repo';
 
 /** Third-party access and account lists (contract/account.endpoints.ts). */

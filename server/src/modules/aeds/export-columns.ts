@@ -1,6 +1,6 @@
 import { vigilanceOn, type AedVigilance } from '../../../../contract/aed-vigilance';
 import type { OptionLanguage } from '../../../../contract/aed-options';
-import { cellXml, type Cell } from './xlsx-stream';
+import { cellXml, type Cell } from '../../shared/xlsx-stream';
 import type { AedRow } from './tenancy';
 
 /** An AED as the export reads it: the row's fields, timestamps already ISO text. */

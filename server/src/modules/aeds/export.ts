@@ -8,7 +8,7 @@ import type { Session } from '../../plugins/authenticate';
 import { exportRowXmlOn, headerRow, type ExportedAed } from './export-columns';
 import { exportSelection, rowsInBatches } from './export-batches';
 import { aedSettings, displayZone, today } from './settings';
-import { rowXml, streamWorkbook } from './xlsx-stream';
+import { rowXml, streamWorkbook } from '../../shared/xlsx-stream';
 
 /**
  * The AED columns of the exports, formatted by the database (dates and timestamps as ISO text) and named as

@@ -1,5 +1,5 @@
 import type { OpeningHours } from '../../db/schema/aeds';
-import { businessHours, mergeRanges, nightHours, type Range } from '../imports/values';
+import { businessHours, mergeRanges, nightHours, type Range } from '../imports/face';
 
 /**
  * Vigil's weekly ranges in schema-dae's vocabulary, the reverse of the import's reading

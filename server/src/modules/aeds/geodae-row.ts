@@ -1,5 +1,5 @@
 import type { ImportFieldId } from '../../../../contract/import.fields';
-import { schemaDaeColumns } from '../imports/presets';
+import { schemaDaeColumns } from '../imports/face';
 import type { ExportedAed } from './export-columns';
 import { geoDaeHours, type GeoDaeHours } from './geodae-hours';
 import type { geoDaeContactCells } from './geodae-readiness';

@@ -1,7 +1,5 @@
 import type { ImportFieldId } from '../../../../contract/import.fields';
-import { vigilExternalId } from '../imports/aed-writer';
-import { writeOsmHours } from '../imports/osm-hours';
-import { osmFields } from '../imports/presets';
+import { vigilExternalId, writeOsmHours, osmFields } from '../imports/face';
 import { addressParts, type GeoDaeSource } from './geodae-row';
 
 /**

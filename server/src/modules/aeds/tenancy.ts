@@ -3,8 +3,7 @@ import { aedErrorKeys } from '../../../../contract/aed.errors';
 import type { AppContext } from '../../context';
 import { aeds } from '../../db/schema/aeds';
 import { forbidden, notFound } from '../../errors';
-import { managedAccounts } from '../accounts/repo';
-import type { AccountNode } from '../accounts/subtrees';
+import { managedAccounts, type AccountNode } from '../accounts/face';
 import type { Session } from '../../plugins/authenticate';
 
 /** An account of the caller's tree, as the AED module needs it. */

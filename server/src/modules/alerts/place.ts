@@ -1,7 +1,7 @@
 import { geoErrorKeys } from '../../../../contract/geo.errors';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { checkCoordinates, placeOfAddress, reverseGeocode } from '../geo/service';
+import { checkCoordinates, placeOfAddress, reverseGeocode } from '../geo/face';
 
 /** Where the victim is, and how sure we are of it. */
 export interface Place {

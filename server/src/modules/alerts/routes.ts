@@ -3,7 +3,7 @@ import { alertEndpoints as endpoints } from '../../../../contract/alert.endpoint
 import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
-import { auditWithChange } from '../audit/hook';
+import { auditWithChange } from '../audit/face';
 import { route } from '../../routing';
 import { sendKept } from '../../plugins/kept-answers';
 import { fastResponse, writerOf } from '../../serialization';

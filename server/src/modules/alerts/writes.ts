@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedRowsOf, type Database } from '../../db/database';
-import { auditInsertSql, type NewAuditRow } from '../audit/repo';
+import { auditInsertSql, type NewAuditRow } from '../audit/face';
 import type { NearbyAedRow } from './aeds-nearby';
 import { pushInsertSql } from './push-messages';
 import type { AlertRow, NewAlert } from './repo';

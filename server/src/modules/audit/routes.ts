@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
-import { accountSubtree } from '../accounts/repo';
+import { accountSubtree } from '../accounts/face';
 import { registerAuditHook } from './hook';
 import * as repo from './repo';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { insertAudit } from '../audit/repo';
+import { insertAudit } from '../audit/face';
 
 /** Where an authentication call came from: the client address Fastify trusts (TRUST_PROXY) and the call. */
 export interface CallOrigin {

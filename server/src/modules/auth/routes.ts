@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
 import type { CallOrigin } from './events';
-import { basemapOf } from '../tiles/service';
+import { basemapOf } from '../tiles/face';
 import { oidcRoutes } from './oidc';
 import * as service from './service';
 

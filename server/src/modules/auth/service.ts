@@ -5,7 +5,7 @@ import { groups } from '../../../../contract/groups';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { findAccount, hasThirdAccess } from '../accounts/repo';
+import { findAccount, hasThirdAccess } from '../accounts/face';
 import { recordAuthEvent, type CallOrigin } from './events';
 import { lockoutMail, renewalMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ContactStatus } from '../../../../contract/charts/callback.chart';
 import { staleAfterDays } from '../../../../contract/callback.schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { inIds, ts } from '../history/scope';
+import { inIds, ts } from '../../shared/sql-values';
 
 /**
  * SQL of the call-backs. A responder is called back after an alert when they set off (accepted

@@ -7,7 +7,8 @@ import type { InterviewSubmitBody, InterviewSubmitResult } from '../../../../con
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { defaultHistoryStart, resolveScope, startOfToday } from '../history/scope';
+import { defaultHistoryStart, startOfToday } from '../../shared/day-ranges';
+import { resolveScope } from '../accounts/face';
 import * as repo from './repo';
 import { syncCallbacks } from './sync';
 

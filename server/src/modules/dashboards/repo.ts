@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { historyZone } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
 import { nameOrder } from '../../db/name-order';
-import { inIds, ts } from '../history/scope';
+import { inIds, ts } from '../../shared/sql-values';
 
 /** Figures of the departures of some alerts, grouped by `key` (a month, or one group for a total). */
 export interface DepartureGroup {

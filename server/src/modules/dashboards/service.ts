@@ -6,8 +6,9 @@ import { historyZone } from '../../../../contract/history.schemas';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { defaultHistoryStart, resolveScope } from '../history/scope';
-import { syncCallbacks } from '../callbacks/sync';
+import { defaultHistoryStart } from '../../shared/day-ranges';
+import { resolveScope } from '../accounts/face';
+import { syncCallbacks } from '../callbacks/face';
 import * as repo from './repo';
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -5,7 +5,7 @@ import type { GeocodeQuery, GeocodeResult } from '../../adapters/geocoding/geoco
 import { createGazetteer, gazetteerCountries } from '../../adapters/geocoding/gazetteer';
 import { distanceKm } from '../../adapters/geocoding/gazetteer-index';
 import type { AppContext } from '../../context';
-import { alertSettings } from '../alerts/settings';
+import { alertSettings } from '../alerts/face';
 
 /** Where the service works: the alert map's centre and GEOCODER_AREA_KM around it. */
 export interface ServiceArea {

@@ -5,11 +5,12 @@ import { historyErrorKeys } from '../../../../contract/history.errors';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { rowXml, streamWorkbook, type Cell } from '../aeds/xlsx-stream';
-import { translate } from '../notifications/translate';
-import { syncCallbacks } from '../callbacks/sync';
+import { rowXml, streamWorkbook, type Cell } from '../../shared/xlsx-stream';
+import { translate } from '../../shared/translate';
+import { syncCallbacks } from '../callbacks/face';
 import * as repo from './repo';
-import { historyRange, resolveScope } from './scope';
+import { historyRange } from '../../shared/day-ranges';
+import { resolveScope } from '../accounts/face';
 import { byAlert, toHistoryAlert } from './service';
 
 /** Alerts read per query: memory holds one batch of rows plus the ordered id list. */

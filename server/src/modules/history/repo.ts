@@ -3,8 +3,9 @@ import { contactStatuses, type ContactStatus } from '../../../../contract/charts
 import type { RequestStatus } from '../../../../contract/charts/responder-request.chart';
 import type { HistoryFilter, HistoryTag } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { contactStatusOf, staleSql } from '../callbacks/repo';
-import { inIds, startOfToday, ts, type DayRange } from './scope';
+import { contactStatusOf, staleSql } from '../callbacks/face';
+import { inIds, ts } from '../../shared/sql-values';
+import { startOfToday, type DayRange } from '../../shared/day-ranges';
 
 /** An alerts row with what the history shows beside it. */
 export interface HistoryAlertRow {

@@ -4,10 +4,11 @@ import type { Chronology, ChronologyEntry, HistoryAlert, HistoryPage, HistoryQue
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { alertContactStatus } from '../callbacks/repo';
-import { syncCallbacks } from '../callbacks/sync';
+import { alertContactStatus, syncCallbacks } from '../callbacks/face';
 import * as repo from './repo';
-import { historyRange, isoOf, resolveScope } from './scope';
+import { isoOf } from '../../shared/sql-values';
+import { historyRange } from '../../shared/day-ranges';
+import { resolveScope } from '../accounts/face';
 
 const seconds = (from: Date | null, to: Date | null) => (from && to ? Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 1000)) : null);
 

@@ -4,8 +4,7 @@ import type { ImportFieldId } from '../../../../contract/import.fields';
 import { copyRows } from '../../db/copy';
 import { rowsOf, type Db } from '../../db/database';
 import { aedContacts, aeds } from '../../db/schema/aeds';
-import { availabilityUpdate, deleteUpdate } from '../aeds/availability';
-import type { AedRow } from '../aeds/tenancy';
+import { availabilityUpdate, deleteUpdate, type AedRow } from '../aeds/face';
 import type { AedValues, ContactValues } from './mapping';
 
 /**

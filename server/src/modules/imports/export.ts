@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { AppContext } from '../../context';
 import type { Session } from '../../plugins/authenticate';
 import { projectFile } from '../../project-files';
-import { neutralise, rowXml, streamWorkbook, type Cell } from '../aeds/xlsx-stream';
+import { neutralise, rowXml, streamWorkbook, type Cell } from '../../shared/xlsx-stream';
 import * as repo from './repo';
 import { visibleRun } from './service';
 

@@ -1,6 +1,6 @@
 import { importFields, type ImportFieldId } from '../../../../contract/import.fields';
 import type { FieldMapConfig, HeaderCell, ImportPreset, ImportPresetId } from '../../../../contract/import.schemas';
-import { exportColumns } from '../aeds/export-columns';
+import { exportColumns } from '../aeds/face';
 import { osmColumns } from './parse-osm';
 import { readOsmHours } from './osm-hours';
 import { compact, parseLatLon, parseWeekRanges } from './values';

@@ -6,7 +6,7 @@ import { nextState } from '../../../../contract/charts/transition';
 import type { ImportCounts, ImportProgress } from '../../../../contract/import.schemas';
 import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
-import { catchUp, catchUpAll } from '../aeds/upkeep';
+import { catchUp, catchUpAll } from '../aeds/face';
 import { compileMapping } from './mapping';
 import { planBatch, processPlans, type RowOutcome } from './process';
 import * as repo from './repo';

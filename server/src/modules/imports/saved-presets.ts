@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { importPresets } from '../../db/schema/imports';
 import { forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { accountSubtree } from '../accounts/repo';
+import { accountSubtree } from '../accounts/face';
 import { headerName } from './presets';
 
 /**

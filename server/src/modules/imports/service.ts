@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { accounts } from '../../db/schema/accounts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { accountSubtree } from '../accounts/repo';
+import { accountSubtree } from '../accounts/face';
 import { compileMapping } from './mapping';
 import { processBatch } from './process';
 import * as repo from './repo';

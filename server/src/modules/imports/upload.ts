@@ -16,7 +16,7 @@ import { recognisePreset } from './presets';
 import { proposeFields } from './proposals';
 import * as repo from './repo';
 import { savedPresetFor } from './saved-presets';
-import { accountSubtree } from '../accounts/repo';
+import { accountSubtree } from '../accounts/face';
 import type { ImportSettings } from './settings';
 
 const tooLarge = () => new AppError(413, importErrorKeys.fileTooLarge, { maxBytes: importLimits.maxFileBytes });

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { historyZone } from '../../../../contract/history.schemas';
 import { rowsOf, type Db } from '../../db/database';
-import { inIds } from '../history/scope';
+import { inIds } from '../../shared/sql-values';
 import { cellKeySql } from './areas';
 
 /**

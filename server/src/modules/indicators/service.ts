@@ -7,9 +7,11 @@ import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
 import { badRequest } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { acceptedAt, setOff } from '../callbacks/repo';
-import { freeRange, isoOf, resolveScope, ts, type DayRange } from '../history/scope';
-import { translate } from '../notifications/translate';
+import { acceptedAt, setOff } from '../callbacks/face';
+import { isoOf, ts } from '../../shared/sql-values';
+import { freeRange, type DayRange } from '../../shared/day-ranges';
+import { resolveScope } from '../accounts/face';
+import { translate } from '../../shared/translate';
 import { areaMap, cellCentre, cellDegrees, type AreaMap, type Located } from './areas';
 import * as repo from './repo';
 

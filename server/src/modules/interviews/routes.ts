@@ -3,7 +3,7 @@ import { callbackEndpoints as endpoints } from '../../../../contract/callback.en
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../plugins/authenticate';
 import { route } from '../../routing';
-import { recordCall } from '../callbacks/service';
+import { recordCall } from '../callbacks/face';
 import { loadForm } from './service';
 
 /** Load and submit of the post-intervention form (contract/callback.endpoints.ts). */

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
 import { notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { acceptedAt, contactStatusOf, setOff } from '../callbacks/repo';
-import { allowedOutcomes } from '../callbacks/service';
-import { inIds, isoOf, resolveScope } from '../history/scope';
+import { acceptedAt, contactStatusOf, setOff, allowedOutcomes } from '../callbacks/face';
+import { inIds, isoOf } from '../../shared/sql-values';
+import { resolveScope } from '../accounts/face';
 
 interface FormRow {
   request_id: number;

@@ -6,7 +6,7 @@ import { pushDelivery } from '../../adapters/push/delivery';
 import type { PushContent } from '../../adapters/push/provider';
 import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
-import { responderScope } from '../validation/scope';
+import { responderScope } from '../accounts/face';
 import * as repo from './repo';
 import { recipientCondition, recipientSource } from './targeting';
 

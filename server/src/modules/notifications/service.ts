@@ -7,14 +7,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { accountSubtree } from '../accounts/repo';
-import { testerById, deviceByUdid } from '../testers/repo';
-import { inScope, responderScope } from '../validation/scope';
+import { accountSubtree, inScope, responderScope } from '../accounts/face';
+import { testerById, deviceByUdid } from '../testers/face';
 import * as delivery from './delivery';
 import { sendDirect } from './direct';
-import { keyed } from './keyed';
+import { keyed } from '../../shared/keyed';
 import * as repo from './repo';
-import { translate } from './translate';
+import { translate } from '../../shared/translate';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

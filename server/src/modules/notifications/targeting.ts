@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterCondition, FilterField } from '../../../../contract/notification.filter';
 import type { Targeting } from '../../../../contract/notification.schemas';
-import { inScope, type ResponderScope } from '../validation/scope';
+import { inScope, type ResponderScope } from '../accounts/face';
 
 /**
  * Compiles a notification's targeting to a SQL condition over `responder_devices d JOIN

@@ -4,7 +4,7 @@ import { ok } from '../../../../contract/http';
 import type { AppContext } from '../../context';
 import { route } from '../../routing';
 import { fastResponse } from '../../serialization';
-import { alertSettings } from '../alerts/settings';
+import { alertSettings } from '../alerts/face';
 import { newDeviceToken, responderOf, type ResponderIdentity } from './auth';
 import * as repo from './repo';
 import * as service from './service';

@@ -5,12 +5,8 @@ import type { OfferedAlert, RegisterBody } from '../../../../contract/responder.
 import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
-import { afterAlertChange } from '../alerts/effects';
-import { refreshEngaged } from '../alerts/position-refresh';
-import * as alertsRepo from '../alerts/repo';
-import { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from '../alerts/requests';
+import { afterAlertChange, refreshEngaged, findAlert, type AlertRow, afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow, alertSettings } from '../alerts/face';
 import { metresBetween } from '../../db/earth';
-import { alertSettings } from '../alerts/settings';
 import { newDeviceToken } from './auth';
 import { writePosition } from './position-writes';
 import * as repo from './repo';
@@ -90,7 +86,7 @@ async function withdrawOffers(ctx: AppContext, who: ResponderActor): Promise<voi
 }
 
 /** What the responder sees of an alert and their request on it. */
-function offerView(alert: alertsRepo.AlertRow, request: RequestRow): OfferedAlert {
+function offerView(alert: AlertRow, request: RequestRow): OfferedAlert {
   return {
     alertId: alert.id,
     alertType: alert.alert_type,
@@ -109,7 +105,7 @@ function offerView(alert: alertsRepo.AlertRow, request: RequestRow): OfferedAler
 
 /** The responder's request on one alert (404 error.responder.no-offer when they were not alerted). */
 export async function offerOn(ctx: AppContext, responderId: number, alertId: number): Promise<OfferedAlert> {
-  const alert = await alertsRepo.findAlert(ctx.database.db, alertId, 'any');
+  const alert = await findAlert(ctx.database.db, alertId, 'any');
   const request = alert && (await findRequest(ctx.database.db, alertId, { responderId }));
   if (!alert || !request) throw notFound(responderErrorKeys.noOffer);
   return offerView(alert, request);
@@ -136,12 +132,12 @@ async function answer(
   ctx: AppContext,
   who: ResponderActor,
   alertId: number,
-  decide: (alert: alertsRepo.AlertRow, request: RequestRow, db: Db) => Promise<RequestEvent['type']> | RequestEvent['type'],
+  decide: (alert: AlertRow, request: RequestRow, db: Db) => Promise<RequestEvent['type']> | RequestEvent['type'],
   extra: { refusalReason?: string } = {},
 ): Promise<OfferedAlert> {
   const settings = alertSettings(ctx);
   const result = await ctx.database.db.transaction(async (tx) => {
-    const alert = await alertsRepo.findAlert(tx, alertId, 'any', true);
+    const alert = await findAlert(tx, alertId, 'any', true);
     const request = alert && (await findRequest(tx, alertId, { responderId: who.responderId }, true));
     if (!alert || !request) throw notFound(responderErrorKeys.noOffer);
     const event = await decide(alert, request, tx);
@@ -151,7 +147,7 @@ async function answer(
     return { alert, request };
   });
   afterAlertChange(ctx, { id: alertId, idSite: result.alert.id_site });
-  return offerView((await alertsRepo.findAlert(ctx.database.db, alertId, 'any'))!, result.request);
+  return offerView((await findAlert(ctx.database.db, alertId, 'any'))!, result.request);
 }
 
 const trained = new Set(['trained', 'trainedWithoutDiploma']);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
 import { nameOrder } from '../../db/name-order';
-import { inScope, type ResponderScope } from '../validation/scope';
+import { inScope, type ResponderScope } from '../accounts/face';
 
 export interface TesterRow {
   id: number;

@@ -3,10 +3,10 @@ import { testerSearchMinimum } from '../../../../contract/tester.schemas';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { sendDirect } from '../notifications/direct';
-import { keyed } from '../notifications/keyed';
-import { translate } from '../notifications/translate';
-import { responderScope } from '../validation/scope';
+import { sendDirect } from '../notifications/face';
+import { keyed } from '../../shared/keyed';
+import { translate } from '../../shared/translate';
+import { responderScope } from '../accounts/face';
 import * as repo from './repo';
 
 const toTester = ({ deviceId: _deviceId, updatedAt, ...row }: repo.TesterRow) => ({ ...row, updatedAt: new Date(updatedAt).toISOString() });

@@ -3,7 +3,7 @@ import type { RefusalReason } from '../../../../contract/validation.schemas';
 import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import { rowsOf, type Db } from '../../db/database';
-import { translate } from '../notifications/translate';
+import { translate } from '../../shared/translate';
 
 /** Outbox kind of the message telling a responder their account was refused. */
 export const refusedKind = 'ACCOUNT_REFUSED';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/database';
-import { inScope, type ResponderScope } from './scope';
+import { inScope, type ResponderScope } from '../accounts/face';
 
 export interface WaitingRow {
   id: number;

@@ -3,12 +3,12 @@ import type { RefusalReason } from '../../../../contract/validation.schemas';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
-import { keyed } from '../notifications/keyed';
-import { translate } from '../notifications/translate';
+import { keyed } from '../../shared/keyed';
+import { translate } from '../../shared/translate';
 import { mediaTypeOf, readStored } from './diplomas';
 import { queueRefusalPush, tellRefused, type Refusal } from './refusal';
 import * as repo from './repo';
-import { responderScope } from './scope';
+import { responderScope } from '../accounts/face';
 
 /** The diploma of a responder as served by getDiploma. */
 export const diplomaPath = (id: number) => `/services/backoffice/firstResponder/getDiploma/${id}`;

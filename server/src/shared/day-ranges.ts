@@ -1,49 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { historyDefaultMonths, historyMaxMonths, historyZone } from '../../../../contract/history.schemas';
-import { historyErrorKeys } from '../../../../contract/history.errors';
-import type { Db } from '../../db/database';
-import { badRequest, forbidden } from '../../errors';
-import type { Session } from '../../plugins/authenticate';
-import { accountSubtree } from '../accounts/repo';
-
-/** The account ids a history, call-back or dashboard question covers, and their names. */
-export interface Scope {
-  ids: number[];
-  names: Map<number, string>;
-}
-
-/**
- * The accounts the caller may read (their account and its descendants), narrowed to `selectedSite`
- * and its descendants when one is chosen; a site outside the caller's subtree is refused (403).
- */
-export async function resolveScope(db: Db, session: Session, selectedSite: number | undefined, refusedKey: string = historyErrorKeys.siteNotAllowed): Promise<Scope> {
-  const tree = await accountSubtree(db, session.siteId);
-  const names = new Map(tree.map((account) => [account.id, account.name]));
-  if (selectedSite === undefined) return { ids: tree.map((account) => account.id), names };
-  if (!names.has(selectedSite)) throw forbidden(refusedKey);
-  const below = new Set([selectedSite]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const account of tree) {
-      if (account.parentId !== null && below.has(account.parentId) && !below.has(account.id)) {
-        below.add(account.id);
-        grew = true;
-      }
-    }
-  }
-  return { ids: tree.filter((account) => below.has(account.id)).map((account) => account.id), names };
-}
-
-/** `column = ANY('{1,2,3}'::int[])`. */
-export function inIds(column: SQL, ids: readonly number[]): SQL {
-  return sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
-}
-
-/** A timestamp parameter that both drivers read alike: ISO text cast to timestamptz (null stays null). */
-export function ts(value: Date | null): SQL {
-  return value === null ? sql`NULL::timestamptz` : sql`${value.toISOString()}::timestamptz`;
-}
+import { historyDefaultMonths, historyMaxMonths, historyZone } from '../../../contract/history.schemas';
+import { historyErrorKeys } from '../../../contract/history.errors';
+import { badRequest } from '../errors';
 
 /** A day range in Europe/Paris: `from` included, `to` excluded (the day after endDate). */
 export interface DayRange {
@@ -89,6 +47,3 @@ export function freeRange(startDate: string | undefined, endDate: string | undef
   if (start > end) throw badRequest(invalidKey);
   return { from: start.toJSDate(), to: end.plus({ days: 1 }).toJSDate(), startDate: start.toISODate()!, endDate: end.toISODate()! };
 }
-
-/** ISO string of a timestamp column value, or null. */
-export const isoOf = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
+import type { AppContext } from '../context';
+import { AppError } from '../errors';
 
 /**
  * Runs an action and turns an unexpected failure into a 500 with the action's own message key

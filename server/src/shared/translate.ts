@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { projectFile } from '../../project-files';
+import { projectFile } from '../project-files';
 
 const folder = projectFile('src/i18n/messages/');
 const languages = ['en', 'fr', 'de'] as const;

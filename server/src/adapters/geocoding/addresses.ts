@@ -139,9 +139,16 @@ function textQuery(alternatives: readonly (readonly string[])[]): string {
  */
 async function typoAlternatives(database: Database, words: readonly string[]): Promise<string[][]> {
   const rows = await database.query<{ at: number; word: string }>(
+    // A word of the vocabulary is itself; only the others are looked up by trigrams, the costly part
+    // (a common word such as "rue" is near hundreds of words).
     `SELECT t.at::int AS at, v.word
        FROM unnest($1::text[]) WITH ORDINALITY AS t(typed, at)
-       CROSS JOIN LATERAL (SELECT word FROM address_words WHERE word % t.typed ORDER BY word <-> t.typed LIMIT ${wordsPerTypo}) v`,
+       CROSS JOIN LATERAL (
+         SELECT word FROM address_words WHERE word = t.typed
+         UNION ALL
+         (SELECT word FROM address_words
+           WHERE word % t.typed AND NOT EXISTS (SELECT 1 FROM address_words known WHERE known.word = t.typed)
+           ORDER BY word <-> t.typed LIMIT ${wordsPerTypo})) v`,
     [words],
   );
   return words.map((typed, index) => {

@@ -28,7 +28,7 @@ interface StreetRow {
 }
 
 /** A search holding more streets than this (a few common words typed) scores only the nearest ones. */
-const widestSearch = 2000;
+const widestSearch = 1000;
 /** Vocabulary words a typo stands for, nearest first by trigrams. */
 const wordsPerTypo = 3;
 /**
@@ -38,11 +38,18 @@ const wordsPerTypo = 3;
  */
 const shortWord = 2;
 
-/** The words a street must hold: the typed words but the short ones. */
-function requiredWords(key: string): string[] {
-  const words = key.split(' ');
-  const long = words.filter((word) => word.length > shortWord);
-  return long.length > 0 ? long : words;
+/**
+ * The words a street must hold: the typed words but the short ones, except the last one typed when
+ * it has two letters ("impasse du co": a word beginning with "co"); and whether the last of them is
+ * the one being typed, to be matched as a prefix.
+ */
+function requiredWords(key: string): { words: string[]; typing: boolean } {
+  const typed = key.split(' ');
+  const last = typed.length - 1;
+  const kept = (word: string, at: number) => word.length > shortWord || (at === last && word.length === shortWord);
+  const words = typed.filter(kept);
+  if (words.length === 0) return { words: typed, typing: true };
+  return { words, typing: kept(typed[last], last) };
 }
 
 /** The street candidates and their scores: how well the typed words fit "street commune", how much of the street's name was typed. */
@@ -93,11 +100,11 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       if (key.replace(/ /g, '').length < minKeyLength) return [];
       const near = query.near ?? { lat: 46.6, lon: 2.5 }; // without an area, the middle of France
       const params = [key, parsed.number ?? -1, parsed.suffix, parsed.postcode ?? '', near.lat, near.lon];
-      const words = requiredWords(key);
-      let rows = await streets(byWords, [...params, textQuery(words.map((word) => [word]))]);
+      const { words, typing } = requiredWords(key);
+      let rows = await streets(byWords, [...params, textQuery(words.map((word) => [word]), typing)]);
       if (rows.length === 0) {
-        const alternatives = await typoAlternatives(database, words);
-        if (alternatives.some((list) => list.length > 0)) rows = await streets(byWords, [...params, textQuery(alternatives)]);
+        const alternatives = await typoAlternatives(database, words, typing);
+        if (alternatives.some((list) => list.length > 0)) rows = await streets(byWords, [...params, textQuery(alternatives, typing)]);
       }
       if (rows.length === 0) rows = await streets(byTrigrams, params);
       return rows.map((row) => resultOf(row, parsed.number));
@@ -120,11 +127,11 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
 }
 
 /**
- * The text query of the words: each word as one of its alternatives, all words required, the last
- * word typed (itself, not a correction) also as a prefix. A word without alternatives is left out.
+ * The text query of the words: each word as one of its alternatives, all words required, the word
+ * being typed (the last, itself, not a correction) also as a prefix. A word without alternatives is left out.
  */
-function textQuery(alternatives: readonly (readonly string[])[]): string {
-  const last = alternatives.length - 1;
+function textQuery(alternatives: readonly (readonly string[])[], typing: boolean): string {
+  const last = typing ? alternatives.length - 1 : -1;
   return alternatives
     .map((list, at) => list.map((word, index) => (at === last && index === 0 ? `${word}:*` : word)))
     .filter((list) => list.length > 0)
@@ -137,7 +144,7 @@ function textQuery(alternatives: readonly (readonly string[])[]): string {
  * trigrams (none when nothing is near: the word is left out). The last word keeps itself first, as
  * the prefix of a word still being typed.
  */
-async function typoAlternatives(database: Database, words: readonly string[]): Promise<string[][]> {
+async function typoAlternatives(database: Database, words: readonly string[], typing: boolean): Promise<string[][]> {
   const rows = await database.query<{ at: number; word: string }>(
     // A word of the vocabulary is itself; only the others are looked up by trigrams, the costly part
     // (a common word such as "rue" is near hundreds of words).
@@ -154,7 +161,7 @@ async function typoAlternatives(database: Database, words: readonly string[]): P
   return words.map((typed, index) => {
     const near = rows.filter((row) => row.at === index + 1).map((row) => row.word);
     if (near.includes(typed)) return [typed];
-    return index === words.length - 1 ? [typed, ...near] : near;
+    return typing && index === words.length - 1 ? [typed, ...near] : near;
   });
 }
 

@@ -21,7 +21,8 @@ import { buildApp } from '../../server/src/app';
 import { createContext, stopContext } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
 import { seedAccounts } from '../../server/src/db/seed/accounts';
-import { aedAround, allier, insertAeds, luxembourg, puyDeDome, randomGenerator, type Town } from '../../server/src/db/seed/aeds';
+import { aedAround, allier, luxembourg, puyDeDome, randomGenerator, type Town } from '../../server/src/db/seed/aeds';
+import { insertAeds } from '../../server/src/modules/aeds/register';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);

@@ -1,16 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { aedBrands } from '../../../../contract/aed-options';
 import { addDays, isoDay } from '../../../../contract/aed-vigilance';
 import type { AppContext } from '../../context';
-import { rowsOf, type Db } from '../database';
-import { aedContacts, aedFiles, aedReports, aeds, type OpeningHours } from '../schema/aeds';
+import { insertAeds, type AedInsert } from '../../modules/aeds/face';
+import { aedContacts, aedFiles, aedReports, type OpeningHours } from '../schema/aeds';
 import type { SeededAccounts } from './accounts';
 
-type AedInsert = typeof aeds.$inferInsert;
 
 /** A small deterministic random generator (mulberry32), so the demo is the same on every start. */
 export function randomGenerator(seed: number) {
@@ -213,36 +212,6 @@ export function aedAround(random: Random, town: Town, idSite: number, country: '
     updatedAt: created,
   };
 }
-
-/** Database column of each AED property, for bulk inserts. */
-const columnNames = Object.fromEntries(Object.entries(getTableColumns(aeds)).map(([key, column]) => [key, column.name]));
-
-/**
- * Inserts rows in chunks: each chunk is one statement with one JSON parameter expanded by
- * jsonb_populate_recordset (fast on both engines, and the map-cell trigger runs once per chunk).
- * Columns no row sets keep their defaults.
- */
-export async function insertAeds(db: Db, rows: AedInsert[], chunk = 2000): Promise<{ id: number; udid: string }[]> {
-  const ids: { id: number; udid: string }[] = [];
-  for (let start = 0; start < rows.length; start += chunk) {
-    const slice = rows.slice(start, start + chunk);
-    const keys = [...new Set(slice.flatMap((row) => Object.keys(row).filter((key) => row[key as keyof AedInsert] !== undefined)))];
-    const records = slice.map((row) => Object.fromEntries(keys.map((key) => [columnNames[key], serialise(row[key as keyof AedInsert])])));
-    const columns = sql.join(
-      keys.map((key) => sql.identifier(columnNames[key])),
-      sql`, `,
-    );
-    ids.push(
-      ...(await rowsOf<{ id: number; udid: string }>(
-        db,
-        sql`INSERT INTO aeds (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::aeds, ${JSON.stringify(records)}::jsonb) RETURNING id, udid`,
-      )),
-    );
-  }
-  return ids;
-}
-
-const serialise = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 /** Small real pictures of AED signs (PNG and JPEG), drawn with sharp. */
 async function demoPictures(): Promise<{ buffer: Buffer; mime: string; extension: string }[]> {

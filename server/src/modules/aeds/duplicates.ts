@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { reloadDetail } from './detail';
 import { normalise } from './filters';
+import { duplicateCloseMetres, duplicateNameSimilarity, duplicateRadiusMetres } from './register-duplicates';
 import { findVisibleAed, visibleSites, type AedRow, type SiteInfo } from './tenancy';
 
 /** A GeoDAE record (an AED of a visible external account) by udid, id or national identifier. */
@@ -36,9 +37,9 @@ interface DuplicateQuery {
 }
 
 /**
- * GET aed/potentialDuplicateAed: live AEDs within the radius (300 m by default) of the reference,
- * kept when their name is alike (pg_trgm similarity ≥ 0.3), they stand within 50 m, or share the
- * serial number; best matches first.
+ * GET aed/potentialDuplicateAed: live AEDs within the radius (the register's duplicate radius by
+ * default) of the reference, kept when their name is alike or they stand close (the register's
+ * thresholds, register-duplicates.ts), or share the serial number; best matches first.
  */
 export async function potentialDuplicates(ctx: AppContext, session: Session, query: DuplicateQuery) {
   const sites = await visibleSites(ctx, session);
@@ -49,7 +50,7 @@ export async function potentialDuplicates(ctx: AppContext, session: Session, que
   if (!reference) throw notFound(aedErrorKeys.notFound);
   const candidates = query.from === 'geodae' ? sites.filter((site) => site.kind !== 'external') : sites;
   if (candidates.length === 0) return { reference: { udid: reference.udid, name: reference.name }, list: [] };
-  const radius = query.radius ?? 300;
+  const radius = query.radius ?? duplicateRadiusMetres;
   const origin = sql`ll_to_earth(${reference.lat}, ${reference.lon})`;
   const rows = await rowsOf<Record<string, unknown>>(
     ctx.database.db,
@@ -65,7 +66,7 @@ export async function potentialDuplicates(ctx: AppContext, session: Session, que
              ${query.isLinked === undefined ? sql`` : sql`AND a.is_linked = ${query.isLinked}`}
         ) AS c
         WHERE c.distance <= ${radius}
-          AND (c.similarity >= 0.3 OR c.distance <= 50 OR (c.serial_number IS NOT NULL AND c.serial_number = ${reference.serialNumber ?? null}))
+          AND (c.similarity >= ${duplicateNameSimilarity} OR c.distance <= ${duplicateCloseMetres} OR (c.serial_number IS NOT NULL AND c.serial_number = ${reference.serialNumber ?? null}))
         ORDER BY c.similarity - c.distance / ${radius * 2} DESC, c.id
         LIMIT 20`,
   );

@@ -1,42 +1,18 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { aedErrorKeys } from '../../../../contract/aed.errors';
 import { aedEditableFieldNames, aedPatchBody, type AedPatchBody } from '../../../../contract/aed.schemas';
 import { errorKeys } from '../../../../contract/errors';
 import type { AppContext } from '../../context';
-import { rowsOf, type Db } from '../../db/database';
 import { aedContacts, aedFiles, aeds } from '../../db/schema/aeds';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { availabilityUpdate, scheduleAvailabilityEnd } from './availability';
 import { reloadDetail } from './detail';
-import { normalise } from './filters';
 import { writePictures, type PatchInput } from './pictures';
+import { assertNotDuplicate } from './register-duplicates';
 import { today } from './settings';
 import { findVisibleAed, visibleSites, type AedRow } from './tenancy';
 import { parseOrThrow } from './validation';
-
-/** Distance under which two AEDs of the same name in one account are the same device. */
-const sameNameMetres = 30;
-
-/**
- * "A defibrillator already exists with this information": another live AED of the account with
- * the same brand and serial number, or with the same name within 30 m. 409 with its udid.
- */
-export async function assertNotDuplicate(db: Db, candidate: Pick<AedRow, 'idSite' | 'name' | 'lat' | 'lon' | 'serialNumber' | 'brand'>, selfId?: number) {
-  const serial = candidate.serialNumber?.trim();
-  const [existing] = await rowsOf<{ udid: string }>(
-    db,
-    sql`SELECT udid FROM aeds
-         WHERE deleted_at IS NULL AND id_site = ${candidate.idSite} AND id <> ${selfId ?? 0}
-           AND ((${serial ?? null}::text IS NOT NULL AND serial_number = ${serial ?? null}
-                 AND lower(coalesce(brand, '')) = lower(${candidate.brand ?? ''}))
-             OR (lower(vigil_unaccent(name)) = ${normalise(candidate.name)}
-                 AND earth_box(ll_to_earth(${candidate.lat}, ${candidate.lon}), ${sameNameMetres}) @> ll_to_earth(lat, lon)
-                 AND earth_distance(ll_to_earth(${candidate.lat}, ${candidate.lon}), ll_to_earth(lat, lon)) <= ${sameNameMetres}))
-         LIMIT 1`,
-  );
-  if (existing) throw conflict(aedErrorKeys.alreadyExists, { udid: existing.udid });
-}
 
 /** The data columns of a patch (fields given in the body; null clears). */
 function dataColumns(body: AedPatchBody): Partial<AedRow> {

@@ -1,6 +1,7 @@
 import type { ImportFieldId } from '../../../../contract/import.fields';
-import { vigilExternalId, writeOsmHours, osmFields } from '../imports/face';
+import { writeOsmHours, osmFields } from '../imports/face';
 import { addressParts, type GeoDaeSource } from './geodae-row';
+import { vigilExternalId } from './register';
 
 /**
  * One AED as a GeoJSON feature tagged for OpenStreetMap. The tags and the field each one holds are

@@ -1,5 +1,5 @@
 import { metresBetween } from '../../db/earth';
-import { duplicateCloseMetres, duplicateNameSimilarity, duplicateRadiusMetres, normaliseName, sameDeviceMetres, type DuplicateProbe } from './aed-writer';
+import { duplicateCloseMetres, duplicateNameSimilarity, duplicateRadiusMetres, normaliseName, sameDeviceMetres, type DuplicateProbe } from '../aeds/face';
 
 /** Trigrams of a text the way pg_trgm makes them: each word padded with two spaces before and one after. */
 function trigrams(text: string): Set<string> {

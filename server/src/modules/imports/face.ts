@@ -1,7 +1,5 @@
 // What other modules (the AED register's open-data exports) may use of the import.
 
-/** The external id of an AED Vigil itself published. */
-export { vigilExternalId } from './aed-writer';
 /** Weekly hours written in OpenStreetMap's `opening_hours` syntax. */
 export { writeOsmHours } from './osm-hours';
 /** The columns of the schema-dae and OpenStreetMap presets, which the exports write back. */

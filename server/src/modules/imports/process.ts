@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import type { Db } from '../../db/database';
 import { AppError } from '../../errors';
-import { availabilityUpdate, deferUpkeep } from '../aeds/face';
+import * as register from '../aeds/face';
 import * as writer from './aed-writer';
 import { BatchDuplicates } from './batch-duplicates';
 import { planRow, type AedValues, type CompiledMapping, type ContactValues, type RowPlan } from './mapping';
@@ -45,8 +45,8 @@ export interface BatchOptions {
 
 type Action =
   | { kind: 'insert'; plan: RowPlan; values: NewValues; contact?: ContactValues }
-  | { kind: 'update'; plan: RowPlan; existing: writer.AedRow; changes: Partial<AedValues>; status?: RowPlan['status']; contact?: { values: ContactValues; id?: number } }
-  | { kind: 'delete'; plan: RowPlan; existing: writer.AedRow };
+  | { kind: 'update'; plan: RowPlan; existing: register.AedRow; changes: Partial<AedValues>; status?: RowPlan['status']; contact?: { values: ContactValues; id?: number } }
+  | { kind: 'delete'; plan: RowPlan; existing: register.AedRow };
 
 type NewValues = Partial<AedValues> & { name: string; lat: number; lon: number };
 
@@ -93,7 +93,7 @@ export async function processPlans(bc: BatchContext, plans: RowPlan[], options: 
 
   const inserts: RowPlan[] = [];
   const actions: Action[] = [];
-  const updates: { plan: RowPlan; existing: writer.AedRow }[] = [];
+  const updates: { plan: RowPlan; existing: register.AedRow }[] = [];
   for (const plan of plans) {
     if (outcomes.has(plan.row)) continue;
     const matches = plan.key === '' ? [] : (found.get(bc.mapping.keyField === 'l_udid' ? plan.key.toLowerCase() : plan.key) ?? []);
@@ -124,7 +124,7 @@ export async function processPlans(bc: BatchContext, plans: RowPlan[], options: 
     actions.push({ kind: 'insert', plan, values: plan.values as NewValues, contact: plan.contact });
   }
 
-  const contacts = await writer.contactsOf(
+  const contacts = await register.contactsOf(
     bc.db,
     updates.filter((update) => update.plan.contact).map((update) => update.existing.id),
   );
@@ -222,7 +222,7 @@ async function checkDuplicates(
     serialNumber: plan.values.serialNumber,
     brand: plan.values.brand,
   }));
-  const inDatabase = await writer.findDuplicates(bc.db, bc.idSite, probes);
+  const inDatabase = await register.findDuplicates(bc.db, bc.idSite, probes);
   const inBatch = new BatchDuplicates();
   for (const probe of probes) {
     const plan = plans[probe.index];
@@ -280,7 +280,7 @@ function canonical(value: unknown): string {
  * What an update changes: only the columns whose value differs. undefined when nothing does; the
  * status asked when the availability chart refuses it.
  */
-function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.ContactRow[]): Action | string | undefined {
+function updateAction(plan: RowPlan, existing: register.AedRow, contacts: register.ContactRow[]): Action | string | undefined {
   const changes: Partial<AedValues> = {};
   // Hours text the week cannot hold joins the private comment once (a re-run changes nothing).
   if (plan.hoursNote && plan.values.privateComment === undefined && !(existing.privateComment ?? '').includes(plan.hoursNote)) {
@@ -288,14 +288,14 @@ function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.C
   }
   for (const [column, value] of Object.entries(plan.values) as [keyof AedValues, unknown][]) {
     // The id Vigil wrote for the AED itself (`vigil/<udid>`) is no source of it: not stored.
-    if (column === 'externalSourceId' && value === writer.vigilExternalId(existing.udid)) continue;
+    if (column === 'externalSourceId' && value === register.vigilExternalId(existing.udid)) continue;
     if (!same(value, (existing as Record<string, unknown>)[column])) (changes as Record<string, unknown>)[column] = value;
   }
   if (existing.positionToCheck && (changes.lat !== undefined || changes.lon !== undefined)) changes.positionToCheck = false;
   let status: RowPlan['status'];
   if (plan.status && plan.status !== existing.status) {
     try {
-      availabilityUpdate(existing, { status: plan.status, reason: plan.status === 'unavailable' ? 'temporarilyUnavailable' : undefined });
+      register.availabilityUpdate(existing, { status: plan.status, reason: plan.status === 'unavailable' ? 'temporarilyUnavailable' : undefined });
       status = plan.status;
     } catch (error) {
       if (error instanceof AppError) return plan.status;
@@ -321,7 +321,7 @@ function updateAction(plan: RowPlan, existing: writer.AedRow, contacts: writer.C
 async function write(bc: BatchContext, actions: Action[], outcomes: Map<number, RowOutcome>, afterWrite?: BatchOptions['afterWrite']): Promise<void> {
   await bc.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    if (bc.deferUpkeep) await deferUpkeep(db);
+    if (bc.deferUpkeep) await register.deferUpkeep(db);
     try {
       await db.transaction(async (savepoint) => {
         const batchOutcomes = await writeActions(bc, savepoint as unknown as Db, actions);
@@ -355,7 +355,7 @@ async function writeActions(bc: BatchContext, db: Db, actions: Action[]): Promis
     db,
     inserts.map((action) => ({ idSite: bc.idSite, country: bc.country, values: action.values, status: action.plan.status })),
   );
-  await writer.insertContacts(
+  await register.insertContacts(
     db,
     inserts.flatMap((action, index) => (action.contact ? [{ aedId: ids[index].id, contact: action.contact }] : [])),
   );
@@ -371,7 +371,7 @@ async function writeActions(bc: BatchContext, db: Db, actions: Action[]): Promis
     (waves[wave] ??= []).push(action);
   }
   for (const wave of waves) {
-    const patches: writer.AedPatch[] = [];
+    const patches: register.AedPatch[] = [];
     const contactWrites: { aedId: number; contact: ContactValues; existingId?: number }[] = [];
     for (const action of wave) {
       if (action.kind === 'update') {
@@ -381,8 +381,8 @@ async function writeActions(bc: BatchContext, db: Db, actions: Action[]): Promis
         patches.push(writer.deletePatch(action.existing));
       }
     }
-    await writer.patchAeds(db, patches);
-    await writer.writeContacts(db, contactWrites);
+    await register.patchAeds(db, patches);
+    await register.writeContacts(db, contactWrites);
   }
   for (const action of actions) {
     if (action.kind === 'update') results.push(done(action.plan, 'updated', action.existing.udid));

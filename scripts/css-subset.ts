@@ -80,23 +80,30 @@ export function subsetCss(css: string, used: ReadonlySet<string>): string {
   return kept.join('\n');
 }
 
-const scannedExtensions = /\.(tsx?|html)$/;
+/** Where the SPA's sources are: what names a class, and what the SPA writes. */
+export const spaSources = ['src', 'contract', 'index.html'];
+
+/** The files under the given folders and files whose names match `extensions`. */
+export function sourceFiles(paths: string[], extensions: RegExp): string[] {
+  const files: string[] = [];
+  const visit = (path: string) => {
+    if (statSync(path).isDirectory()) readdirSync(path).forEach((entry) => visit(join(path, entry)));
+    else if (extensions.test(path)) files.push(path);
+  };
+  paths.forEach(visit);
+  return files;
+}
 
 /** Every word (letters, digits, `-`, `_`, `:`) of the files under the given folders and files. */
 export function wordsOf(paths: string[]): Set<string> {
   const words = new Set<string>();
-  const visit = (path: string) => {
-    if (statSync(path).isDirectory()) {
-      for (const entry of readdirSync(path)) visit(join(path, entry));
-    } else if (scannedExtensions.test(path)) {
-      for (const word of readFileSync(path, 'utf8').match(/[\w:-]+/g) ?? []) {
-        words.add(word);
-        // `hidden:` (an object key) still names the class hidden.
-        for (const part of word.split(':')) words.add(part);
-      }
+  for (const file of sourceFiles(paths, /\.(tsx?|html)$/)) {
+    for (const word of readFileSync(file, 'utf8').match(/[\w:-]+/g) ?? []) {
+      words.add(word);
+      // `hidden:` (an object key) still names the class hidden.
+      for (const part of word.split(':')) words.add(part);
     }
-  };
-  paths.forEach(visit);
+  }
   return words;
 }
 

@@ -27,6 +27,8 @@ export interface ScreenLoad {
   assets: LoadedAsset[];
   /** Milliseconds from the start of navigation until the screen's first field can be typed in. */
   interactiveMs: number;
+  /** Milliseconds from the start of navigation until the last font arrived (text in Inter, icons drawn). */
+  fontsMs: number;
 }
 
 /** A network as Chrome DevTools emulates it (Network.emulateNetworkConditions). */
@@ -79,6 +81,9 @@ async function openScreen(context: BrowserContext, url: string, distDir: string,
     );
     const interactiveMs = Math.round(Number(await interactive.jsonValue()));
     await page.waitForLoadState('networkidle', { timeout: 300_000 });
+    const fontsMs = await page.evaluate(() =>
+      Math.round(Math.max(0, ...performance.getEntriesByType('resource').filter((entry) => /\.woff2?$/.test(new URL(entry.name).pathname)).map((entry) => (entry as PerformanceResourceTiming).responseEnd))),
+    );
     const assets = [...requested]
       .filter((path) => path.startsWith('/assets/'))
       .map((path) => {
@@ -87,7 +92,7 @@ async function openScreen(context: BrowserContext, url: string, distDir: string,
         return { path, kind: kindOf(path), bytes: content.length, gzipBytes: content.length ? gzipSync(content).length : 0 };
       })
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { screen: target.screen, url: target.path, assets, interactiveMs };
+    return { screen: target.screen, url: target.path, assets, interactiveMs, fontsMs };
   } finally {
     await page.close();
   }

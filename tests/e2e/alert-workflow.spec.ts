@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { e2e, resultsFolder, signIn, startVigil } from './harness';
+import { emergencyApiAs } from './server-answers';
 
 /**
  * A dispatcher runs a whole intervention in the browser against bots that really answer (debug
@@ -143,30 +144,11 @@ alertE2e('a dispatcher launches an alert with bots, follows it live, stops one, 
   expect(errors).toEqual([]);
 }, 240_000);
 
-/** Signs a demo user in over HTTP and answers a caller of the alert API with that user's JWT. */
-async function apiAs(vigilUrl: string, email: string) {
-  const signInResponse = await fetch(`${vigilUrl}/services/backOffice/signin/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'Vigil-Demo-2026!' }),
-  });
-  const { data } = (await signInResponse.json()) as { data: { token: string } };
-  return async <T>(path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${vigilUrl}/services/emergency/v2/${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `JWT ${data.token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { data: T }).data;
-  };
-}
-
 alertE2e('an intervention opened from its address: closed by someone else asks to reload; a too-far move closes it and sets up a new one', async ({ vigil, browser, page }) => {
   await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: vigil.url });
   await page.addInitScript(() => localStorage.setItem('language', JSON.stringify('en_US')));
-  const operator = await apiAs(vigil.url, 'operator@vigil.test');
-  const administrator = await apiAs(vigil.url, 'administrator@vigil.test');
+  const operator = await emergencyApiAs(vigil.url, 'operator@vigil.test');
+  const administrator = await emergencyApiAs(vigil.url, 'administrator@vigil.test');
   const victim = { lat: 45.7772, lon: 3.087, address: '1 place de Jaude, Clermont-Ferrand', alertType: 7, debugMode: 1 };
   await signInAfresh(page, vigil.url, 'operator@vigil.test');
 

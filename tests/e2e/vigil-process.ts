@@ -24,6 +24,8 @@ export interface VigilProcess {
   /** What the process printed so far (warnings and errors only, LOG_LEVEL=warn). */
   output(): string;
   stop(): Promise<void>;
+  /** Stops the process and starts the same server again on the same port and data (as a deployment or a crash and restart would), waiting for /ready. */
+  restart(): Promise<void>;
 }
 
 /**
@@ -34,19 +36,28 @@ export async function startVigil(env: Record<string, string> = {}, root = repoRo
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
-  const { DATABASE_URL: _embedded, ...inherited } = process.env;
-  const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    cwd: root,
-    // Its own process group, so stop() ends npx, tsx and the server together.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // TILE_URL=none: no test depends on an outside tile server (a test wanting street tiles passes testBasemap()).
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNIN_RATE_PER_MINUTE: '100000', TILE_URL: 'none', ...env },
-  });
+  let child = spawnVigil(port, dataDir, env, root);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const vigil: VigilProcess = { url, dataDir, output: () => output, stop: () => stopProcess(child, dataDir) };
+  const listen = (started: ChildProcess) => {
+    started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  };
+  listen(child);
+  const vigil: VigilProcess = {
+    url,
+    dataDir,
+    output: () => output,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async () => {
+      await stopProcess(child);
+      child = spawnVigil(port, dataDir, env, root);
+      listen(child);
+      await waitForReady(url, child, () => output);
+    },
+  };
   try {
     await waitForReady(url, child, () => output);
   } catch (error) {
@@ -54,6 +65,20 @@ export async function startVigil(env: Record<string, string> = {}, root = repoRo
     throw error;
   }
   return vigil;
+}
+
+/** `npx tsx server/src/main.ts` on that port and data directory, in its own process group. */
+function spawnVigil(port: number, dataDir: string, env: Record<string, string>, root: string): ChildProcess {
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _embedded, ...inherited } = process.env;
+  return spawn('npx', ['tsx', 'server/src/main.ts'], {
+    cwd: root,
+    // Its own process group, so stop() ends npx, tsx and the server together.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // TILE_URL=none: no test depends on an outside tile server (a test wanting street tiles passes testBasemap()).
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SIGNIN_RATE_PER_MINUTE: '100000', TILE_URL: 'none', ...env },
+  });
 }
 
 /** Chromium through playwright-core, with a fresh profile that is deleted on close. */
@@ -97,14 +122,27 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
   throw new Error(`Vigil was not ready at ${url}/ready within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {
-  if (child.exitCode === null && child.pid) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
-    if (!stopped) process.kill(-child.pid, 'SIGKILL');
+/**
+ * Ends the whole process group (npx, tsx, the server) and waits until none of it is left: npx may
+ * exit before the server has closed its embedded database, which a restart on the same data needs.
+ */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  const group = child.pid;
+  if (!group || !groupAlive(group)) return;
+  process.kill(-group, 'SIGTERM');
+  const deadline = Date.now() + 15_000;
+  while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (groupAlive(group)) process.kill(-group, 'SIGKILL');
+  while (groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
   }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 function freePort(): Promise<number> {

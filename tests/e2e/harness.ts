@@ -7,7 +7,7 @@ import { test } from 'vitest';
 import { writeTestArchive } from '../fixtures/basemap/test-archive';
 import { launchChromium, signIn, startVigil } from './vigil-process';
 
-export { chromiumArgs, launchChromium, signIn, startVigil, type VigilProcess } from './vigil-process';
+export { chromiumArgs, freePort, launchChromium, signIn, startVigil, type VigilProcess } from './vigil-process';
 
 /**
  * Browser tests drive the built SPA in Debian's Chromium against a real Vigil process, as a user

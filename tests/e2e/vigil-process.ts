@@ -29,11 +29,12 @@ export interface VigilProcess {
 }
 
 /**
- * Starts `npx tsx server/src/main.ts` on a free port with a fresh DATA_DIR and waits for /ready;
- * `root` is the checkout whose server (and built dist/) runs, this one unless told.
+ * Starts `npx tsx server/src/main.ts` on a free port (or the one given, when an outside party must
+ * know the address first) with a fresh DATA_DIR and waits for /ready; `root` is the checkout whose
+ * server (and built dist/) runs, this one unless told.
  */
-export async function startVigil(env: Record<string, string> = {}, root = repoRoot): Promise<VigilProcess> {
-  const port = await freePort();
+export async function startVigil(env: Record<string, string> = {}, root = repoRoot, askedPort?: number): Promise<VigilProcess> {
+  const port = askedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   let child = spawnVigil(port, dataDir, env, root);
@@ -145,7 +146,8 @@ function groupAlive(group: number): boolean {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

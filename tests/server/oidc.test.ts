@@ -1,8 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SignJWT, decodeJwt, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import Provider from 'oidc-provider';
+import { createServer, type ServerResponse } from 'node:http';
+import { SignJWT, decodeJwt, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenOnFreePort, startOidcProvider, type OidcProvider, type ProviderUser } from '../fixtures/oidc-provider';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -13,14 +12,14 @@ import { startTestServer, type TestServer } from './harness';
 
 const clientId = 'vigil-back-office';
 const clientSecret = 'a client secret long enough for HS256 & form-encoding!';
-const providerUsers: Record<string, { email: string; email_verified: boolean }> = {
+const providerUsers: Record<string, ProviderUser> = {
   'admin@vigil.test': { email: 'admin@vigil.test', email_verified: true },
   'user@vigil.test': { email: 'user@vigil.test', email_verified: true },
   'outsider@other.example': { email: 'outsider@other.example', email_verified: true },
   'unverified@vigil.test': { email: 'admin@vigil.test', email_verified: false },
 };
 
-let provider: Server;
+let provider: OidcProvider;
 let issuer: string;
 let vigil: TestServer;
 let vigilUrl: string;
@@ -44,14 +43,9 @@ function replaceIdToken(response: ServerResponse, forge: (claims: JWTPayload) =>
   }) as typeof response.end;
 }
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 async function freePort(): Promise<number> {
   const probe = createServer();
-  const port = await listen(probe);
+  const port = await listenOnFreePort(probe);
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
@@ -60,41 +54,18 @@ beforeAll(async () => {
   const vigilPort = await freePort();
   vigilUrl = `http://127.0.0.1:${vigilPort}`;
 
-  provider = createServer();
-  issuer = `http://127.0.0.1:${await listen(provider)}`;
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  signingKey = privateKey;
-  const oidc = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${vigilUrl}/services/backOffice/signin/oidc/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    // The id_token then carries only sub: Vigil must read the e-mail from userinfo.
-    conformIdTokenClaims: true,
-    pkce: { required: () => true },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    cookies: { keys: ['provider cookie key for the test'] },
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-key' }] },
-    features: { devInteractions: { enabled: true } },
-    async findAccount(_ctx, sub) {
-      const user = providerUsers[sub];
-      if (!user) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...user }) };
+  provider = await startOidcProvider({
+    clientId,
+    clientSecret,
+    redirectUri: `${vigilUrl}/services/backOffice/signin/oidc/callback`,
+    users: providerUsers,
+    onRequest(request, response) {
+      calls.push(request.url ?? '');
+      if (forgeIdToken && request.url === '/token') replaceIdToken(response, forgeIdToken);
     },
   });
-  const handle = oidc.callback();
-  provider.on('request', (request, response) => {
-    calls.push(request.url ?? '');
-    if (forgeIdToken && request.url === '/token') replaceIdToken(response, forgeIdToken);
-    handle(request, response);
-  });
+  issuer = provider.issuer;
+  signingKey = provider.signingKey;
 
   vigil = await startTestServer({
     PUBLIC_URL: vigilUrl,
@@ -108,8 +79,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await vigil?.close();
-  provider?.closeAllConnections();
-  await new Promise((resolve) => provider?.close(resolve));
+  await provider?.close();
 });
 
 /** A browser in miniature: cookies per origin, manual redirects, the provider's forms submitted. */

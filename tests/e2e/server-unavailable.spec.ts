@@ -50,9 +50,14 @@ e2e('a 503 shows the server-error dialog and the card its message; the reload, t
   expect(digitsOf(await total(page).textContent())).toBe(String(figures.total));
 });
 
+interface RecordedSocket {
+  socket: WebSocket;
+  frames: string[];
+}
+
 /** The page's WebSockets in order, with the frames each received. */
 function recordSockets(page: Page) {
-  const sockets: { socket: WebSocket; frames: string[] }[] = [];
+  const sockets: RecordedSocket[] = [];
   page.on('websocket', (socket) => {
     const entry = { socket, frames: [] as string[] };
     socket.on('framereceived', (frame) => entry.frames.push(String(frame.payload)));
@@ -61,29 +66,33 @@ function recordSockets(page: Page) {
   return sockets;
 }
 
+/** Open, signed in and listening to its account: the server answered its setName with "ready". */
+const joined = ({ socket, frames }: RecordedSocket) => !socket.isClosed() && frames.some((frame) => frame.includes('"action":"ready"'));
+
 e2e('after a server restart the open screen reconnects its WebSocket and shows an alert launched then, without a reload', async ({ vigil, page }) => {
   const sockets = recordSockets(page);
   await signInInEnglish(page, vigil.url, 'operator@vigil.test');
   await page.goto(`${vigil.url}/alert/tutorial`);
   // A mark in the document: still there at the end means no reload happened.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-  await expect.poll(() => sockets.some(({ socket, frames }) => !socket.isClosed() && frames.some((frame) => frame.includes('"authenticated"')))).toBe(true);
+  await expect.poll(() => sockets.some(joined)).toBe(true);
+  const first = sockets.find(joined)!;
   const banner = page.locator('[data-testid="ongoing-banner"]');
   const victim = { lat: 45.7772, lon: 3.087, alertType: 7, debugMode: 1 };
 
   // Before: an alert launched reaches the screen over the socket.
   await (await emergencyApiAs(vigil.url, 'operator@vigil.test'))('alertLaunch', { ...victim, address: '1 place de Jaude, Clermont-Ferrand' });
   await expect.poll(() => banner.textContent()).toContain('1 ongoing intervention');
-  const first = sockets.at(-1)!;
   expect(first.frames.some((frame) => frame.includes('REFRESH_ALERTS'))).toBe(true);
 
   // The server stops: the socket closes; the server starts again on the same address and data.
   await vigil.restart();
   await expect.poll(() => first.socket.isClosed()).toBe(true);
 
-  // The screen's socket comes back by itself and signs in again.
-  await expect.poll(() => sockets.some((entry) => entry !== first && !entry.socket.isClosed() && entry.frames.some((frame) => frame.includes('"authenticated"'))), { timeout: 60_000 }).toBe(true);
-  const second = sockets.find((entry) => entry !== first && !entry.socket.isClosed())!;
+  // The screen's socket comes back by itself, signs in again and joins its account (the server says "ready").
+  const rejoined = (entry: RecordedSocket) => entry !== first && joined(entry);
+  await expect.poll(() => sockets.some(rejoined), { timeout: 60_000 }).toBe(true);
+  const second = sockets.find(rejoined)!;
 
   // An alert launched after the restart reaches the open screen over the new socket.
   await (await emergencyApiAs(vigil.url, 'operator@vigil.test'))('alertLaunch', { ...victim, address: '2 place de Jaude, Clermont-Ferrand' });

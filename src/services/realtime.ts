@@ -1,5 +1,5 @@
 import type ReconnectingWebSocket from 'partysocket/ws';
-import type { ClientMessage, RefreshEvent, ServerMessage } from '../../contract/realtime';
+import { refreshEvents, type ClientMessage, type RefreshEvent, type ServerMessage } from '../../contract/realtime';
 
 /** What the socket needs to join its account's channel (spec §7 "Real-time connection"). */
 export interface RealtimeSession {
@@ -50,6 +50,7 @@ function open(WebSocketClass: typeof ReconnectingWebSocket, session: RealtimeSes
     shouldReconnectOnClose: (event) => event.code !== refusedToken,
   });
   const send = (message: ClientMessage) => ws.send(JSON.stringify(message));
+  let joined = false;
   ws.addEventListener('open', () => send({ action: 'authenticate', token: session.token }));
   ws.addEventListener('message', (event: MessageEvent) => {
     let message: ServerMessage;
@@ -59,7 +60,12 @@ function open(WebSocketClass: typeof ReconnectingWebSocket, session: RealtimeSes
       return;
     }
     if (message.action === 'authenticated') send({ action: 'setName', name: session.accountName, idAccount: String(session.siteId), env: session.env });
-    else deliver(message);
+    else if (message.action === 'ready') {
+      // Joined again after a lost connection (a server restart, a network cut): what was announced
+      // meanwhile never came, so every screen listening reads its data again.
+      if (joined) refreshEvents.forEach((eventMsg) => deliver({ action: 'eventMsg', eventMsg }));
+      joined = true;
+    } else deliver(message);
   });
   socket = ws;
 }

@@ -9,7 +9,7 @@ import { docsFolder, generateStatechartDocs, staleDocs } from './statechart-docs
  */
 async function main(): Promise<void> {
   const folder = join(repoRoot, docsFolder);
-  const files = generateStatechartDocs(await loadCatalogue());
+  const files = await generateStatechartDocs(await loadCatalogue());
   mkdirSync(folder, { recursive: true });
   const { changed, missing, extra } = staleDocs(files, folder);
   for (const name of [...changed, ...missing]) writeFileSync(join(folder, name), files.get(name)!);

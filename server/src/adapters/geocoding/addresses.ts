@@ -101,10 +101,14 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       const near = query.near ?? { lat: 46.6, lon: 2.5 }; // without an area, the middle of France
       const params = [key, parsed.number ?? -1, parsed.suffix, parsed.postcode ?? '', near.lat, near.lon];
       const { words, typing } = requiredWords(key);
-      let rows = await streets(byWords, [...params, textQuery(words.map((word) => [word]), typing)]);
-      if (rows.length === 0) {
-        const alternatives = await typoAlternatives(database, words, typing);
-        if (alternatives.some((list) => list.length > 0)) rows = await streets(byWords, [...params, textQuery(alternatives, typing)]);
+      // The words typed whole first: each itself, or the words it is a typo of; the word being typed
+      // stays a prefix, and is taken for a typo only when nothing holds it.
+      const whole = typing ? words.slice(0, -1) : words;
+      const corrected = [...(await typoAlternatives(database, whole)), ...(typing ? [[words.at(-1)!]] : [])];
+      let rows = corrected.some((list) => list.length > 0) ? await streets(byWords, [...params, textQuery(corrected, typing)]) : [];
+      if (rows.length === 0 && typing) {
+        const [near] = await typoAlternatives(database, [words.at(-1)!]);
+        if (!near.includes(words.at(-1)!) && near.length > 0) rows = await streets(byWords, [...params, textQuery([...corrected.slice(0, -1), [words.at(-1)!, ...near]], true)]);
       }
       if (rows.length === 0) rows = await streets(byTrigrams, params);
       return rows.map((row) => resultOf(row, parsed.number));
@@ -140,11 +144,11 @@ function textQuery(alternatives: readonly (readonly string[])[], typing: boolean
 }
 
 /**
- * For each required word, itself when a street holds it, else the vocabulary words nearest to it by
- * trigrams (none when nothing is near: the word is left out). The last word keeps itself first, as
- * the prefix of a word still being typed.
+ * For each word, itself when a street holds it, else the vocabulary words nearest to it by trigrams
+ * (none when nothing is near: the word is left out of the search).
  */
-async function typoAlternatives(database: Database, words: readonly string[], typing: boolean): Promise<string[][]> {
+async function typoAlternatives(database: Database, words: readonly string[]): Promise<string[][]> {
+  if (words.length === 0) return [];
   const rows = await database.query<{ at: number; word: string }>(
     // A word of the vocabulary is itself; only the others are looked up by trigrams, the costly part
     // (a common word such as "rue" is near hundreds of words).
@@ -160,8 +164,7 @@ async function typoAlternatives(database: Database, words: readonly string[], ty
   );
   return words.map((typed, index) => {
     const near = rows.filter((row) => row.at === index + 1).map((row) => row.word);
-    if (near.includes(typed)) return [typed];
-    return typing && index === words.length - 1 ? [typed, ...near] : near;
+    return near.includes(typed) ? [typed] : near;
   });
 }
 

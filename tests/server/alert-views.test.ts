@@ -54,7 +54,7 @@ describe('kept live alert list and responders on call', () => {
       if (payload === marker) seen = true;
     });
     try {
-      await query('SELECT pg_notify($1, $2)', ['vigil_alerts', marker]);
+      await server.ctx.database.notify('vigil_alerts', marker);
       await expect.poll(() => seen, { timeout: 3000 }).toBe(true);
     } finally {
       await unlisten();

@@ -103,12 +103,16 @@ export function createAddressGeocoder(database: Database): Geocoder & { hasAddre
       const { words, typing } = requiredWords(key);
       // The words typed whole first: each itself, or the words it is a typo of; the word being typed
       // stays a prefix, and is taken for a typo only when nothing holds it.
-      const whole = typing ? words.slice(0, -1) : words;
-      const corrected = [...(await typoAlternatives(database, whole)), ...(typing ? [[words.at(-1)!]] : [])];
-      let rows = corrected.some((list) => list.length > 0) ? await streets(byWords, [...params, textQuery(corrected, typing)]) : [];
-      if (rows.length === 0 && typing) {
-        const [near] = await typoAlternatives(database, [words.at(-1)!]);
-        if (!near.includes(words.at(-1)!) && near.length > 0) rows = await streets(byWords, [...params, textQuery([...corrected.slice(0, -1), [words.at(-1)!, ...near]], true)]);
+      const beingTyped = typing ? words.at(-1) : undefined;
+      const corrected = await typoAlternatives(database, typing ? words.slice(0, -1) : words);
+      const search = async (typedAlternatives = beingTyped === undefined ? [] : [[beingTyped]]) => {
+        const lists = [...corrected, ...typedAlternatives];
+        return lists.some((list) => list.length > 0) ? streets(byWords, [...params, textQuery(lists, typing)]) : [];
+      };
+      let rows = await search();
+      if (rows.length === 0 && beingTyped !== undefined) {
+        const [alike] = await typoAlternatives(database, [beingTyped]);
+        if (alike.length > 0 && !alike.includes(beingTyped)) rows = await search([[beingTyped, ...alike]]);
       }
       if (rows.length === 0) rows = await streets(byTrigrams, params);
       return rows.map((row) => resultOf(row, parsed.number));

@@ -1,12 +1,6 @@
 import type { AppContext } from '../../context';
 import * as repo from './repo';
 
-/**
- * Batches written at the same time. One: with two, measured on PostgreSQL, the batches were smaller
- * and the reports fewer per second (docs/performance.md "Position reports").
- */
-const writesAtOnce = 1;
-
 interface Waiting {
   report: repo.PositionReport;
   resolve(written: repo.WrittenPosition): void;
@@ -14,15 +8,15 @@ interface Waiting {
 }
 
 /**
- * Position reports written together (group commit): a report that finds fewer than `writesAtOnce`
- * writes under way is written at once; those that arrive meanwhile wait for one to end and are then
- * written together, in one statement and one commit. Each report is answered once its row is stored, as when written alone,
- * so nothing is lost and every read after the answer sees it; under load a report waits for at most
- * the writes under way before its own.
+ * Position reports written together (group commit): the reports that arrive while a write is under
+ * way wait for it to end and are then written together, in one statement and one commit. Each report
+ * is answered once its row is stored, as when written alone, so nothing is lost and every read after
+ * the answer sees it. One write at a time: with two, measured on PostgreSQL, the batches were smaller
+ * and the reports fewer per second (docs/performance.md "Position reports").
  */
 class PositionWrites {
   private waiting: Waiting[] = [];
-  private writes = new Set<Promise<void>>();
+  private writing?: Promise<void>;
   private starting = false;
 
   constructor(private readonly ctx: AppContext) {}
@@ -40,28 +34,23 @@ class PositionWrites {
    * end before the next request is even read, and every report would be written and committed alone.
    */
   private startSoon(): void {
-    if (this.starting || this.writes.size >= writesAtOnce) return;
+    if (this.starting || this.writing) return;
     this.starting = true;
     setImmediate(() => {
       this.starting = false;
-      if (this.waiting.length > 0 && this.writes.size < writesAtOnce) this.next();
+      if (this.writing || this.waiting.length === 0) return;
+      const batch = this.waiting;
+      this.waiting = [];
+      this.writing = this.writeBatch(batch).finally(() => {
+        this.writing = undefined;
+        if (this.waiting.length > 0) this.startSoon();
+      });
     });
   }
 
   /** Resolves once every report received so far is written. */
   async settled(): Promise<void> {
-    while (this.writes.size > 0 || this.waiting.length > 0) await (this.writes.size > 0 ? Promise.all(this.writes) : new Promise(setImmediate));
-  }
-
-  /** Writes what waits, then, while reports keep arriving, the next batch. */
-  private next(): void {
-    const batch = this.waiting;
-    this.waiting = [];
-    const write: Promise<void> = this.writeBatch(batch).finally(() => {
-      this.writes.delete(write);
-      if (this.waiting.length > 0) this.startSoon();
-    });
-    this.writes.add(write);
+    while (this.writing || this.waiting.length > 0) await (this.writing ?? new Promise(setImmediate));
   }
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
@@ -73,7 +62,7 @@ class PositionWrites {
       latest.set(report.responderId, { ...report, available: report.available ?? earlier?.available });
     }
     try {
-      // In the order of the responders, so that two batches under way lock their rows in one order.
+      // In the order of the responders, so that batches of several instances lock their rows in one order.
       const reports = [...latest.values()].sort((a, b) => a.responderId - b.responderId);
       const written = new Map((await repo.writePositions(this.ctx.database.db, reports, { relaxedCommit: this.ctx.database.kind === 'postgres' })).map((row) => [row.responderId, row]));
       for (const { report, resolve, reject } of batch) {

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   serial,
   smallint,
@@ -113,4 +114,26 @@ export const responderPositions = pgTable(
     carriesAed: boolean('carries_aed').notNull().default(false),
   },
   (t) => [index('responder_positions_earth_idx').using('gist', t.earth).where(sql`available`)],
+);
+
+/**
+ * Sampled history of the available responders' positions (migration 0042, docs/decisions.md
+ * "Position samples"): a durable job copies them every RESPONDER_SAMPLE_MINUTES and prunes what is
+ * older than RESPONDER_SAMPLE_WEEKS. The coverage-gap map and the alert-policy simulator read it.
+ */
+export const responderPositionSamples = pgTable(
+  'responder_position_samples',
+  {
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
+    responderId: integer('responder_id')
+      .notNull()
+      .references(() => responders.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    carriesAed: boolean('carries_aed').notNull().default(false),
+    /** The slot's Europe/Paris day type and hour: the hour band the analysts' tools read. */
+    weekend: boolean('weekend').notNull(),
+    localHour: smallint('local_hour').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sampledAt, t.responderId] }), index('responder_position_samples_band_idx').on(t.weekend, t.localHour, t.sampledAt)],
 );

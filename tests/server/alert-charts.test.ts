@@ -3,44 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { alertChart, alertRefusalKey, type AlertEvent, type AlertState } from '../../contract/charts/alert.chart';
 import { requestRefusalKey, requestStatuses, responderRequestChart, type RequestEvent, type RequestStatus } from '../../contract/charts/responder-request.chart';
 import { nextState } from '../../contract/charts/transition';
+import { alertTransitions, requestTransitions } from './alert-chart-tables';
 
 /**
  * The two domain charts of the alert workflow, pair by pair: every (state, event) the server may be
  * asked about either goes where spec §4 says, or is refused with a key that has a translation.
  */
 const english = JSON.parse(readFileSync('src/i18n/messages/en.json', 'utf8')) as Record<string, string>;
-
-const alertTransitions = {
-  'alert.setUp': { settingUp: 'settingUp' },
-  'address.change': { settingUp: 'settingUp', live: 'live' },
-  'alert.launch': { settingUp: 'live' },
-  'alert.close': { settingUp: 'closed', live: 'closed' },
-  'alert.autoClose': { live: 'closed' },
-  'responder.stop': { live: 'live' },
-  'responder.start': { live: 'live' },
-  'responder.answer': { live: 'live' },
-} satisfies Record<AlertEvent['type'], Partial<Record<AlertState, AlertState>>>;
-
-const active = ['waiting', 'dispatched', 'onTheWayAed', 'onSiteAed', 'onTheWayVictim', 'onSiteVictim'] as const;
-const fromActive = (to: RequestStatus) => Object.fromEntries(active.map((status) => [status, to]));
-
-const requestTransitions = {
-  'request.accept': { available: 'dispatched' },
-  'request.standBy': { available: 'waiting' },
-  'request.late': { available: 'tooLate' },
-  'request.far': { available: 'tooFar' },
-  'request.refuse': { available: 'refused' },
-  'request.unavailable': { available: 'unavailable', waiting: 'unavailable' },
-  'request.promote': { waiting: 'dispatched' },
-  'request.goAed': { dispatched: 'onTheWayAed' },
-  'request.reachAed': { onTheWayAed: 'onSiteAed' },
-  'request.goVictim': { dispatched: 'onTheWayVictim', onSiteAed: 'onTheWayVictim' },
-  'request.reachVictim': { onTheWayVictim: 'onSiteVictim' },
-  'request.noAed': { onTheWayAed: 'withoutAedCancel', onSiteAed: 'withoutAedCancel' },
-  'request.cancel': fromActive('cancelled'),
-  'request.stop': { available: 'stopped', ...fromActive('stopped') },
-  'request.start': { stopped: 'available' },
-} satisfies Record<RequestEvent['type'], Partial<Record<RequestStatus, RequestStatus>>>;
 
 describe('alert chart', () => {
   const states: AlertState[] = ['settingUp', 'live', 'closed'];

@@ -34,7 +34,11 @@ export async function patchAed(ctx: AppContext, session: Session, udid: string, 
   const creating = udid === 'new';
   let existing: AedRow | undefined;
   if (!creating) existing = (await findVisibleAed(ctx, session, udid)).aed;
-  if (existing?.status === 'deleted') throw conflict(errorKeys.illegalTransition, { status: 'deleted' });
+  if (existing?.status === 'deleted') {
+    // An availability change is refused by the availability chart, with its key; any other edit waits for a restore.
+    if (body.availability) availabilityUpdate(existing, body.availability);
+    throw conflict(errorKeys.illegalTransition, { status: 'deleted' });
+  }
 
   const idSite = body.idSite ?? existing?.idSite ?? session.siteId;
   const site = sites.find((candidate) => candidate.id === idSite);

@@ -28,7 +28,6 @@ const { paths } = planPaths({
   events: Object.fromEntries(eventTypes.map((type) => [type, [{ type }]])),
   actors: {},
   start: 0,
-  simplePaths: false,
   limit: 1000,
 });
 

@@ -74,6 +74,4 @@ export const pathModel = definePathModel({
     loadTemplate: { done: [{ ok: true, data: { lang: 'en', type: 2, subject: 'Your report', text: 'Thank you {aedName}' } }, failure('error.aed.template', 500)], error: [new Error('boom')] },
   },
   serializeState,
-  // Twenty-four events accepted in the form's idle state: simple paths explode.
-  simplePaths: false,
 });

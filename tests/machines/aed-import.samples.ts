@@ -98,6 +98,5 @@ export const pathModel = definePathModel({
     exportResults: { done: [ok(new Blob(['x'])), failure('error.import.export', 500)], error: [new Error('boom')] },
   },
   serializeState,
-  simplePaths: false,
   limit: 20000,
 });

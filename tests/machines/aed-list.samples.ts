@@ -59,6 +59,4 @@ export const pathModel = definePathModel({
     exportList: { done: [{ ok: true, data: new Blob(['xlsx']) }, failure('error.aed.export-timeout')], error: [new Error('boom')] },
   },
   serializeState,
-  // Fifteen events accepted in almost every state of a parallel chart: simple paths explode.
-  simplePaths: false,
 });

@@ -69,6 +69,4 @@ export const pathModel = definePathModel({
   },
   provide: { actors: { listenRefresh: fromCallback<{ type: 'alerts.refresh' }, { alertId: number }>(() => undefined) } },
   serializeState,
-  // Simple paths through a live alert number in the hundreds of thousands; shortest paths plus one per transition cover every state and transition.
-  simplePaths: false,
 });

@@ -63,5 +63,4 @@ export const pathModel = definePathModel({
   },
   provide: { actions: { saveDraft: () => undefined, savePendingDraft: () => undefined, clearDraft: () => undefined, announce: () => undefined } },
   serializeState,
-  simplePaths: false,
 });

@@ -47,5 +47,4 @@ export const pathModel = definePathModel({
   },
   serializeState,
   // Four parallel regions: shortest paths plus one per transition reach every state and transition.
-  simplePaths: false,
 });

@@ -55,6 +55,4 @@ export const pathModel = definePathModel({
   },
   provide: { actions: { announce: () => undefined } },
   serializeState,
-  // Three parallel regions multiply simple paths into the millions; shortest paths plus one per transition reach every state and transition.
-  simplePaths: false,
 });

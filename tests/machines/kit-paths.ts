@@ -1,6 +1,6 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
-import { describeChart, type ChartModel } from '../../scripts/statechart-model';
+import type { ActorLogic, AnyActorScope, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent } from 'xstate';
+import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
+import { describeChart, transitionKey, type ChartModel } from '../../scripts/statechart-model';
 import type { PlannedPath } from './kit-replay';
 import { timedLogic } from './kit-time';
 
@@ -19,7 +19,6 @@ export interface PlanInput {
   input?: unknown;
   /** Virtual `Date.now()` at the start of every path. */
   start: number;
-  simplePaths: boolean;
   limit: number;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
@@ -32,9 +31,9 @@ export interface Plan {
 type GraphPath = StatePath<AnyMachineSnapshot, EventObject>;
 
 /**
- * Shortest paths to every reachable state, one more path per transition those miss (the shortest
- * path to its source, then its event: a path to a state never revisits it, so edges that lead back
- * would otherwise never run), and unless disabled every simple path; deduplicated.
+ * One path per state (the shortest that reaches it) and one per chart transition (the
+ * shortest that takes it), deduplicated. Every simple path is not kept: on charts whose states
+ * accept many events they number in the thousands and replay nothing the per-transition paths miss.
  */
 export function planPaths(plan: PlanInput): Plan {
   const chart = describeChart(plan.machine);
@@ -43,11 +42,10 @@ export function planPaths(plan: PlanInput): Plan {
   const serializeState = plan.serializeState ?? defaultSerializeState;
   const options = { events: (snapshot: AnyMachineSnapshot) => offeredEvents(snapshot, plan), serializeState, input: plan.input, limit: plan.limit };
   let found: GraphPath[];
+  const { logic, taken } = keyRecordingLogic(timedLogic(plan.machine, plan.start), serializeState);
   try {
-    const logic = timedLogic(plan.machine, plan.start);
     const shortest = getShortestPaths(logic, options);
-    const edges = edgePaths(shortest, getAdjacencyMap(logic, options), serializeState);
-    found = [...shortest, ...edges, ...(plan.simplePaths ? getSimplePaths(logic, options) : [])];
+    found = [...shortestPerState(shortest), ...shortestPerTransition(shortest, getAdjacencyMap(logic, options), serializeState, taken)];
   } catch (error) {
     if ((error as Error).message.includes('Traversal limit exceeded')) {
       throw new Error(`${plan.machine.id}: more than ${plan.limit} snapshots to explore; the context probably grows without bound. Give the model a serializeState that keeps only what the chart depends on, or raise its limit.`);
@@ -55,23 +53,69 @@ export function planPaths(plan: PlanInput): Plan {
     throw error;
   }
   const labels = delayLabels(chart);
-  return { chart, paths: dedupe(found).map((path) => toPlannedPath(path, labels)) };
+  const transitionsOf = (steps: GraphPath['steps'], index: number) => taken.get(index === 0 ? initialKey : edgeKey(serializeState(steps[index - 1]!.state), steps[index]!.event)) ?? [];
+  return { chart, paths: dedupe(found).map((path) => toPlannedPath(path, labels, transitionsOf)) };
 }
 
-/** For every edge of the adjacency map no shortest path takes: the shortest path to its source plus that edge. */
-function edgePaths(shortest: GraphPath[], adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>, serialize: (snapshot: AnyMachineSnapshot) => string): GraphPath[] {
+/** The logic, recording which chart transitions (their keys) each event took from each snapshot. */
+function keyRecordingLogic(logic: ActorLogic<AnyMachineSnapshot, EventObject, unknown>, serialize: (snapshot: AnyMachineSnapshot) => string) {
+  const taken = new Map<string, string[]>();
+  const recording = (scope: AnyActorScope, key: string, run: (scope: AnyActorScope) => AnyMachineSnapshot) => {
+    const keys: string[] = [];
+    // The machine reports each microstep's transitions to its system's inspector (an internal hook).
+    const inner = scope.system as InspectedSystem;
+    const system = Object.create(inner) as InspectedSystem;
+    system._sendInspectionEvent = (inspection) => {
+      if (inspection.type === '@xstate.microstep') for (const definition of inspection._transitions) keys.push(transitionKey(definition) ?? '');
+      inner._sendInspectionEvent(inspection);
+    };
+    const next = run({ ...scope, system });
+    taken.set(key, keys.filter(Boolean));
+    return next;
+  };
+  return {
+    taken,
+    logic: {
+      ...logic,
+      getInitialSnapshot: (scope: AnyActorScope, input: unknown) => recording(scope, initialKey, (inner) => logic.getInitialSnapshot(inner, input)),
+      transition: (snapshot: AnyMachineSnapshot, event: EventObject, scope: AnyActorScope) => recording(scope, edgeKey(serialize(snapshot), event), (inner) => logic.transition(snapshot, event, inner)),
+    },
+  };
+}
+
+type InspectedSystem = AnyActorScope['system'] & { _sendInspectionEvent: (inspection: InspectionEvent) => void };
+
+const edgeKey = (source: string, event: EventObject) => `${source}|${JSON.stringify(event)}`;
+const initialKey = '(initial)';
+
+/** Of the shortest paths to every snapshot, the shortest to each state node. */
+function shortestPerState(shortest: GraphPath[]): GraphPath[] {
+  const byState = new Map<string, GraphPath>();
+  for (const path of shortest) {
+    for (const node of path.state._nodes as AnyStateNode[]) {
+      const kept = byState.get(node.id);
+      if (!kept || path.steps.length < kept.steps.length) byState.set(node.id, path);
+    }
+  }
+  return [...new Set(byState.values())];
+}
+
+/** For every chart transition some edge takes: the shortest path to that edge's source, then the edge. */
+function shortestPerTransition(shortest: GraphPath[], adjacency: AdjacencyMap<AnyMachineSnapshot, EventObject>, serialize: (snapshot: AnyMachineSnapshot) => string, taken: Map<string, string[]>): GraphPath[] {
   const toState = new Map(shortest.map((path) => [serialize(path.state), path]));
-  const taken = new Set(shortest.flatMap((path) => path.steps.slice(1).map((step, index) => `${serialize(path.steps[index]!.state)}|${JSON.stringify(step.event)}`)));
-  const extra: GraphPath[] = [];
+  const byKey = new Map<string, GraphPath>();
   for (const [source, { transitions }] of Object.entries(adjacency)) {
     const head = toState.get(source);
     if (!head) continue;
     for (const { event, state } of Object.values(transitions) as Array<{ event: EventObject; state: AnyMachineSnapshot }>) {
-      if (taken.has(`${source}|${JSON.stringify(event)}`)) continue;
-      extra.push({ state, steps: [...head.steps, { event, state }], weight: head.weight + 1 });
+      for (const key of taken.get(edgeKey(source, event)) ?? []) {
+        const kept = byKey.get(key);
+        if (kept && kept.steps.length <= head.steps.length + 1) continue;
+        byKey.set(key, { state, steps: [...head.steps, { event, state }], weight: head.weight + 1 });
+      }
     }
   }
-  return extra;
+  return [...byKey.values()];
 }
 
 /** The sample events offered in `snapshot`: one per sample of each event type its states handle. */
@@ -134,8 +178,14 @@ function dedupe(paths: Array<StatePath<AnyMachineSnapshot, EventObject>>): Array
   return kept;
 }
 
-function toPlannedPath(path: StatePath<AnyMachineSnapshot, EventObject>, labels: Map<string, string>): PlannedPath {
-  const steps = path.steps.map((step) => ({ event: step.event, value: step.state.value, status: step.state.status }));
+function toPlannedPath(path: GraphPath, labels: Map<string, string>, transitionsOf: (steps: GraphPath['steps'], index: number) => string[]): PlannedPath {
+  const steps = path.steps.map((step, index) => ({
+    event: step.event,
+    value: step.state.value,
+    status: step.state.status,
+    states: (step.state._nodes as AnyStateNode[]).map((node) => node.id),
+    transitions: transitionsOf(path.steps, index),
+  }));
   const names = steps.slice(1).map((step) => eventLabel(step.event, labels));
   return { description: names.length ? names.join(' → ') : 'initial state', steps };
 }

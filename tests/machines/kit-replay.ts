@@ -10,11 +10,15 @@ import { withNowAsync } from './kit-time';
 
 type Clock = NonNullable<ActorOptions<AnyStateMachine>['clock']>;
 
-/** One predicted step: the event to apply and the state value the chart says it leads to. */
+/** One predicted step: the event to apply and the state the chart says it leads to. */
 export interface PlannedStep {
   event: EventObject;
   value: unknown;
   status: string;
+  /** Ids of the state nodes active then (their declared observations are what a screen must show). */
+  states: string[];
+  /** Keys of the chart transitions the step's event takes (those of the initial state's `always` at step 0). */
+  transitions: string[];
 }
 
 export interface PlannedPath {

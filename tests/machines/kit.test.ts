@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, createMachine, fromPromise, setup } from 'xstate';
 import { CoverageCollector } from './kit-replay';
 import { definePathModel, describePathModel, prepareModel, reportOf, runPath, runPathModel, type EventSamples } from './kit';
 
@@ -52,6 +52,16 @@ const doorMachine = setup({
     blocked: { type: 'final', description: 'Too many wrong codes.' },
   },
 });
+
+/** The same door with one transition target changed: opening the closed door leaves it closed. */
+const unlockedConfig = doorMachine.config.states!.unlocked!;
+const doorOpeningStaysClosed = createMachine(
+  {
+    ...doorMachine.config,
+    states: { ...doorMachine.config.states, unlocked: { ...unlockedConfig, states: { ...unlockedConfig.states, closed: { on: { 'door.open': 'closed', 'door.lock': '#door.locked' } } } } },
+  } as never,
+  doorMachine.implementations as never,
+);
 
 const events = {
   'code.enter': [{ type: 'code.enter', code: '1234' }],
@@ -110,6 +120,20 @@ describe('path kit', () => {
     const failure = await runPath(prepared, broken, collector);
     expect(failure).toMatchObject({ step: 2, event: 'xstate.done.actor.checkCode', expected: 'blocked', actual: { unlocked: 'closed' }, path: path.description });
     expect(reportOf(prepared, collector)).toMatchObject({ passed: false, failures: [failure] });
+  });
+
+  it('keeps one path per state and per transition, not every simple path', () => {
+    const { plan } = prepareModel(fullModel);
+    expect(plan.paths.length).toBeLessThanOrEqual(plan.chart.states.length + plan.chart.transitions.length);
+    expect(plan.paths.length).toBeGreaterThan(0);
+  });
+
+  it('fails the replay of a machine with one transition target changed, at the step that takes it', async () => {
+    const report = await runPathModel(fullModel, doorOpeningStaysClosed);
+    expect(report.passed).toBe(false);
+    expect(report.failures.length).toBeGreaterThan(0);
+    expect(report.failures.every((failure) => failure.event === 'door.open')).toBe(true);
+    expect(report.failures[0]).toMatchObject({ expected: { unlocked: 'open' }, actual: { unlocked: 'closed' } });
   });
 
   it('refuses a model that leaves an event type without samples', () => {

@@ -7,10 +7,17 @@ import { CoverageCollector, PromiseController, replayPath, silentActor, type Pat
 /**
  * Model-based testing kit for XState v5 machines. A model is the machine plus explicit samples:
  * every event type with the payloads to try, and the answers each invoked promise actor may give
- * (`{ ok: true, ... }`, `{ ok: false, key }`, a thrown error). The kit plans shortest and simple
- * paths through the chart, replays each on a real actor of `machine.provide(stubs)` with virtual
- * time, checks every step lands where the chart predicts, and measures state and transition
- * coverage against the chart read from the machine definition.
+ * (`{ ok: true, ... }`, `{ ok: false, key }`, a thrown error). The kit plans the shortest path to
+ * each state and one path per transition (kit-paths.ts), replays each on a real actor of
+ * `machine.provide(stubs)` with virtual time, checks every step lands where the chart predicts, and
+ * measures state and transition coverage against the chart read from the machine definition.
+ *
+ * Replayed on the machine it was planned from, a path only proves the machine runs (no guard or
+ * action throws): the prediction moves with the machine. What tests the implementation is the
+ * replay of the same paths against the rendered screen (tests/views/replay), which asserts each
+ * state's declared observations (src/machines/observations.ts) on the DOM. `implementation` below
+ * replays a model's paths on another machine, which is how the kit's self-test shows a changed
+ * transition target failing.
  *
  * A new machine: write `tests/machines/<id>.samples.ts` exporting
  * `pathModel = definePathModel({ machine, events, actors, threshold? })` (`events` typed with
@@ -48,8 +55,6 @@ export interface PathModel<M extends AnyStateMachine> {
   input?: InputFrom<M>;
   /** Defaults to 100% of states and transitions; lower it only with a reason next to it. */
   threshold?: CoverageThreshold;
-  /** Also replay every simple path (default true); turn off for charts where they explode. */
-  simplePaths?: boolean;
   /** Snapshot identity for the traversal; defaults to value, status and context. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Maximum snapshots explored (default 5000). */
@@ -98,7 +103,7 @@ export interface PreparedModel {
 }
 
 /** Plans the paths and builds `machine.provide(stubs)`; every actor is stubbed so no real I/O runs. */
-export function prepareModel<M extends AnyStateMachine>(model: PathModel<M>): PreparedModel {
+export function prepareModel<M extends AnyStateMachine>(model: PathModel<M>, implementation: AnyStateMachine = model.machine): PreparedModel {
   const controller = new PromiseController();
   const sampled = (model.actors ?? {}) as Record<string, ActorSample<unknown> | undefined>;
   const declared = Object.keys(model.machine.implementations.actors ?? {});
@@ -115,12 +120,12 @@ export function prepareModel<M extends AnyStateMachine>(model: PathModel<M>): Pr
     events: model.events as unknown as Record<string, never[]>,
     actors: sampled,
     input: model.input,
-    simplePaths: model.simplePaths ?? true,
     limit: model.limit ?? 5000,
     serializeState: model.serializeState,
   });
   const unmodelledActors = declared.filter((src) => !(src in sampled) && !(src in provided));
-  return { plan, machine, controller, model: model as unknown as PathModel<AnyStateMachine>, unmodelledActors, start };
+  const replayed = implementation === model.machine ? machine : (implementation.provide({ ...(model.provide ?? {}), actors } as never) as AnyStateMachine);
+  return { plan, machine: replayed, controller, model: model as unknown as PathModel<AnyStateMachine>, unmodelledActors, start };
 }
 
 /** Replays one path and records what it covered; returns the failure, if any. */
@@ -150,9 +155,9 @@ export function reportOf(prepared: PreparedModel, collector: CoverageCollector):
   return report;
 }
 
-/** Plans, replays every path and reports coverage. */
-export async function runPathModel<M extends AnyStateMachine>(model: PathModel<M>): Promise<CoverageReport> {
-  const prepared = prepareModel(model);
+/** Plans from the model, replays every path (on `implementation`, by default the model's machine) and reports coverage. */
+export async function runPathModel<M extends AnyStateMachine>(model: PathModel<M>, implementation?: AnyStateMachine): Promise<CoverageReport> {
+  const prepared = prepareModel(model, implementation);
   const collector = new CoverageCollector();
   for (const path of prepared.plan.paths) await runPath(prepared, path, collector);
   return reportOf(prepared, collector);

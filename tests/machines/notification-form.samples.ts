@@ -61,6 +61,4 @@ export const pathModel = definePathModel({
     sendTest: { done: [{ ok: true, data: { queued: 1, udid: 'demo-tester-1', status: 'sent' } }, failure('error.notification.test-send', 422, { reason: 'os', os: 'ios' })], error: [new Error('boom')] },
   },
   serializeState,
-  // Fourteen events in four parallel regions: simple paths explode.
-  simplePaths: false,
 });

@@ -56,5 +56,4 @@ export const pathModel = definePathModel({
   },
   provide: { actors: { listenRefresh: fromCallback<{ type: 'list.refresh' }>(() => undefined) } },
   serializeState,
-  simplePaths: false,
 });

@@ -93,6 +93,4 @@ export const pathModel = definePathModel({
     logout: { done: [undefined], error: [new Error('network down')] },
   },
   serializeState,
-  // Simple paths explode with eleven events on a chart where most states accept logout and 401.
-  simplePaths: false,
 });

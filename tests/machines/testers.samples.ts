@@ -43,5 +43,4 @@ export const pathModel = definePathModel({
     notifyTester: { done: [{ ok: true, data: { udid: tania.udid, queued: 1, status: 'sent' } }, failure('error.tester.notify', 422, { reason: 'no-push-token' })], error: [new Error('boom')] },
   },
   serializeState,
-  simplePaths: false,
 });

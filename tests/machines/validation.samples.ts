@@ -45,5 +45,4 @@ export const pathModel = definePathModel({
   // The blob URL of the samples is not a real one.
   provide: { actions: { releaseDiploma: () => undefined } },
   serializeState,
-  simplePaths: false,
 });

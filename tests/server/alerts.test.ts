@@ -150,13 +150,14 @@ describe('launch', () => {
     expect(cards.find((card) => card.citizenResponderId === runner.responderId)?.mission).toBe('victim');
   });
 
-  it('writes one push message per device in one transaction and delivers them through the outbox', async () => {
+  it('writes one push message per device from the launched requests, in each responder’s language, and delivers them through the outbox', async () => {
     const victim = spot(5);
     const english = await addResponder(server, offset(victim, 40, 0), { language: 'en' });
     await addResponder(server, offset(victim, 80, 0));
     const { body } = await call(server, operator, 'POST', `${v2}/alertLaunch`, { ...victim, address: '5 place du Test', alertType: 1 });
     const read = () => server.ctx.database.query<{ responder_id: number; kind: string; status: string; provider: string; payload: { title: string; data: { alertId: string } } }>(`SELECT * FROM push_outbox WHERE alert_id = $1 ORDER BY id`, [body.data.alertId]);
-    const rows = await waitFor(read, (list) => list.every((row) => row.status === 'sent'));
+    // Written from the launched requests right after the answer, then sent.
+    const rows = await waitFor(read, (list) => list.length === 2 && list.every((row) => row.status === 'sent'));
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.kind === 'ALERT' && row.status === 'sent' && row.provider === 'log')).toBe(true);
     expect(rows.find((row) => row.responder_id === english.responderId)!.payload).toMatchObject({ title: 'Cardiac arrest near you', data: { alertId: String(body.data.alertId) } });

@@ -10,12 +10,19 @@ export interface PushDelivery {
   /** Registers the push.deliver worker (once per context; before the jobs start). */
   register(): void;
   /**
-   * After a transaction wrote outbox rows: delivers them now in this process and queues a durable
-   * job, which picks up whatever this attempt could not send (a crash, a provider error).
+   * After a transaction wrote outbox rows (or what a source writes them from): delivers them now in
+   * this process and queues a durable job, which picks up whatever this attempt could not send (a
+   * crash, a provider error).
    */
   kick(): void;
   /** Delivers every due pending row now; resolves to the number handled. */
   drain(): Promise<number>;
+  /**
+   * Adds a writer of outbox rows from durable records (a launch's requests), run before each
+   * pass: what it leaves to write after a crash is written by the next pass, whoever runs it.
+   * It resolves to the number of rows it wrote.
+   */
+  addSource(write: () => Promise<number>): void;
   /** Replaces the provider routing (the notifications issue plugs FCM and Web Push in here). */
   useRouter(router: PushRouter): void;
   /** Sets how many claimed batches may be with the providers at once (benchmarks compare depths). */
@@ -38,6 +45,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
   let again = false;
   const closing = new AbortController();
   let depth = defaultPipelineDepth;
+  const sources: Array<() => Promise<number>> = [];
 
   /**
    * Rows still pending but not due yet (a retry's backoff, a dead worker's lease, the rest of a paced
@@ -49,6 +57,9 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
     if (wait === null || closing.signal.aborted) return;
     const due = Math.ceil((Date.now() + wait) / 1000);
     await ctx.jobs.send(pushDeliverQueue, {}, { startAfterSeconds: Math.max(1, due - Math.floor(Date.now() / 1000)), singletonKey: `due-${due}`, singletonSeconds: 3600 });
+  };
+  const writeSources = async () => {
+    for (const write of sources) await write().catch((error: unknown) => ctx.log.error({ err: error }, 'push messages not written'));
   };
   const drainOnce = () =>
     deliverPending(ctx.database.db, countedRouter(router, ctx.metrics), { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, leaseSeconds: settings.PUSH_LEASE_SECONDS, log: ctx.log, signal: closing.signal, depth });
@@ -63,6 +74,7 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
       do {
         again = false;
         if (closing.signal.aborted) break;
+        await writeSources();
         total += await drainOnce();
       } while (again);
       await followUp().catch((error: unknown) => ctx.log.error({ err: error }, 'push follow-up not queued'));
@@ -87,6 +99,9 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
       ctx.jobs.send(pushDeliverQueue, {}).catch((error: unknown) => ctx.log.error({ err: error }, 'push delivery job not queued'));
     },
     drain,
+    addSource(write) {
+      sources.push(write);
+    },
     useRouter(next) {
       router = next;
     },

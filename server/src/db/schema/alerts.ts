@@ -85,6 +85,11 @@ export const alertRequests = pgTable(
     refusalReason: varchar('refusal_reason', { length: 20 }),
     /** True while the alert is open; cleared when it closes, so "busy elsewhere" never looks at past alerts. */
     alertOpen: boolean('alert_open').notNull().default(true),
+    /**
+     * The launch's push messages are still to be written for this request: the launch commits its
+     * requests with it set, and the push delivery writes one outbox row per device and clears it.
+     */
+    alertPushPending: boolean('alert_push_pending').notNull().default(false),
     /** [{ status, at, by }] oldest first. */
     statusHistory: jsonb('status_history').notNull().default(sql`'[]'::jsonb`),
     /** When the responder first accepted (the first `dispatched` of status_history), kept by a trigger for the statistics. */
@@ -99,6 +104,7 @@ export const alertRequests = pgTable(
       .on(t.responderId)
       .where(sql`alert_open AND status IN ('dispatched', 'onTheWayAed', 'onSiteAed', 'onTheWayVictim', 'onSiteVictim', 'waiting')`),
     index('alert_requests_responder_idx').on(t.responderId, t.createdAt),
+    index('alert_requests_push_pending_idx').on(t.id).where(sql`alert_push_pending`),
     // Departures per alert (history, referent statistics): the requests that accepted, with when.
     index('alert_requests_accepted_idx').on(t.alertId, t.acceptedAt, t.responderId).where(sql`accepted_at IS NOT NULL`),
   ],

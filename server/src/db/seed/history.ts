@@ -294,7 +294,7 @@ export async function seedHistory(db: Db, accounts: SeededAccounts, now = Date.n
     alert.nb_potential_bs = Math.min(nearby.length, 40);
     alert.nb_requests = offered.length;
     events.push({ alert_id: alert.id, at: alert.created_at, kind: 'created', actor_type: 'user', actor_id: alert.created_by, payload: { lat: alert.lat, lon: alert.lon, address: alert.address, precision: 'housenumber', nbPotentialBS: alert.nb_potential_bs } });
-    events.push({ alert_id: alert.id, at: alert.launched_at, kind: 'launched', actor_type: 'user', actor_id: alert.created_by, payload: { nbRequests: offered.length, nbPotentialBS: alert.nb_potential_bs, aedRunners: 0, pushes: offered.length } });
+    events.push({ alert_id: alert.id, at: alert.launched_at, kind: 'launched', actor_type: 'user', actor_id: alert.created_by, payload: { nbRequests: offered.length, nbPotentialBS: alert.nb_potential_bs, aedRunners: 0 } });
     if (random.chance(0.06)) {
       const at = launched + random.int(60, 240) * 1000;
       events.push({ alert_id: alert.id, at: iso(at), kind: 'addressChanged', actor_type: 'user', actor_id: alert.created_by, payload: { from: { lat: alert.lat, lon: alert.lon, address: alert.address }, to: { lat: alert.lat + 0.001, lon: alert.lon, address: alert.address, precision: 'housenumber' }, movedKm: 0.11 } });

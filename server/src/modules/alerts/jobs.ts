@@ -1,16 +1,18 @@
+import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import type { ModuleJobs } from '../../module-jobs';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
 import { autoCloseQueue, flushAutoClose } from './auto-close';
 import { stopPositionRefresh } from './position-refresh';
+import { writeLaunchPushes } from './push-messages';
 import { overdueAlerts } from './repo';
 import { closeAlert } from './service';
 
 const demoPhones = new WeakMap<AppContext, ReturnType<typeof keepDemoRespondersFresh>>();
 
 /**
- * The alert module's background work: the auto-close worker; the demo responders' phones; and, at
- * the stop, the bots, the position refresh and the auto-close jobs still being queued.
+ * The alert module's background work: the auto-close worker; the launches' push messages, written
+ * by the push delivery; the demo responders' phones; and, at the stop, the bots, the position refresh and the auto-close jobs still being queued.
  */
 export const alertJobs: ModuleJobs = {
   /**
@@ -20,6 +22,8 @@ export const alertJobs: ModuleJobs = {
    * at launch.
    */
   register(ctx) {
+    // A launch's push messages are written from its requests before each delivery pass.
+    pushDelivery(ctx).addSource(() => writeLaunchPushes(ctx.database.db));
     ctx.jobs.work<{ alertId: number }>(autoCloseQueue, async (data) => {
       const due = new Set([data.alertId, ...(await overdueAlerts(ctx.database.db))]);
       for (const alertId of due) {

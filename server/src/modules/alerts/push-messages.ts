@@ -51,19 +51,22 @@ export type Recipients = { requestIds: number[] } | { statuses: readonly string[
 
 /**
  * The INSERT of outbox rows for the requests of `source` (a relation named q with id,
- * responder_id, alert_id and mission): one row per active device with a push token, in the
- * responder's language (fr, en or de; en otherwise). Usable alone or inside a larger statement.
+ * responder_id, alert_id, mission and alert_type): one row per active device with a push token, in
+ * the responder's language (fr, en or de; en otherwise). Usable alone or inside a larger statement.
  * Devices and languages are looked up per request through their indexes (LATERAL ... OFFSET 0, which
  * the planner may not turn into a join): `source` is usually a CTE the planner knows nothing of, and
  * with 1M responders a merge join would walk both whole indexes (seconds on PGlite).
  */
-export function pushInsertSql(alertType: number, kind: AlertPushKind, source: SQL): SQL {
+export function pushInsertSql(kind: AlertPushKind, source: SQL): SQL {
   const texts = bodies[kind];
-  const titles = texts.title ?? typeTitles[alertType] ?? typeTitles[1];
+  // A kind with a title of its own, else the alert type's (type 1's for a type without one).
+  const title = texts.title
+    ? sql`${JSON.stringify(texts.title)}::jsonb ->> l.lang`
+    : sql`coalesce(${JSON.stringify(typeTitles)}::jsonb -> q.alert_type::text, ${JSON.stringify(typeTitles[1])}::jsonb) ->> l.lang`;
   return sql`INSERT INTO push_outbox (device_id, responder_id, alert_id, kind, payload)
     SELECT d.id, q.responder_id, q.alert_id, ${kind},
            jsonb_build_object(
-             'title', ${JSON.stringify(titles)}::jsonb ->> l.lang,
+             'title', ${title},
              'body', ${JSON.stringify({ victim: texts.victim, aed: texts.aed })}::jsonb -> q.mission ->> l.lang,
              'data', jsonb_build_object('kind', ${kind}::text, 'alertId', q.alert_id::text, 'requestId', q.id::text, 'mission', q.mission),
              'urgency', 'high',
@@ -74,13 +77,39 @@ export function pushInsertSql(alertType: number, kind: AlertPushKind, source: SQ
                             FROM responders r WHERE r.id = q.responder_id OFFSET 0) l`;
 }
 
+/**
+ * Writes the ALERT messages of launched requests (alert_push_pending), in one statement: the launch
+ * commits its requests with the flag so that the dispatcher's answer does not wait for a device and
+ * language look-up per responder. The push delivery calls this before each pass (`alertId` left
+ * out: any launch, skipping rows another instance is writing), so a crash between a launch and its
+ * messages leaves the flag for the next pass; a later message to the same alert calls it first for
+ * that alert (waiting for a pass under way), so a responder's ALERT always comes before the rest.
+ * Returns the number of outbox rows written.
+ */
+export async function writeLaunchPushes(db: Db, alertId?: number): Promise<number> {
+  const pending =
+    alertId === undefined
+      ? sql`SELECT id FROM alert_requests WHERE alert_push_pending ORDER BY id LIMIT 2000 FOR UPDATE SKIP LOCKED`
+      : sql`SELECT id FROM alert_requests WHERE alert_id = ${alertId} AND alert_push_pending FOR UPDATE`;
+  const rows = await rowsOf<{ n: number }>(
+    db,
+    sql`WITH claimed AS (
+          UPDATE alert_requests SET alert_push_pending = false WHERE id IN (${pending})
+          RETURNING id, responder_id, alert_id, mission),
+        written AS (${pushInsertSql('ALERT', sql`(SELECT c.*, a.alert_type FROM claimed c JOIN alerts a ON a.id = c.alert_id) AS q`)} RETURNING 1)
+        SELECT count(*)::int AS n FROM written`,
+  );
+  return rows[0].n;
+}
+
 /** Writes the push messages of `kind` to some requests of an alert, in the caller's transaction; returns the rows written. */
 export async function enqueueAlertPush(db: Db, alert: { id: number; alertType: number }, kind: AlertPushKind, recipients: Recipients): Promise<number> {
   const filter: SQL =
     'requestIds' in recipients
       ? sql`id = ANY(${`{${recipients.requestIds.join(',')}}`}::int[])`
       : sql`status = ANY(${`{${recipients.statuses.join(',')}}`}::text[])`;
-  const source = sql`(SELECT id, responder_id, alert_id, mission FROM alert_requests WHERE alert_id = ${alert.id} AND ${filter}) AS q`;
-  const rows = await rowsOf<{ n: number }>(db, sql`WITH written AS (${pushInsertSql(alert.alertType, kind, source)} RETURNING 1) SELECT count(*)::int AS n FROM written`);
+  await writeLaunchPushes(db, alert.id);
+  const source = sql`(SELECT id, responder_id, alert_id, mission, ${alert.alertType}::int AS alert_type FROM alert_requests WHERE alert_id = ${alert.id} AND ${filter}) AS q`;
+  const rows = await rowsOf<{ n: number }>(db, sql`WITH written AS (${pushInsertSql(kind, source)} RETURNING 1) SELECT count(*)::int AS n FROM written`);
   return rows[0].n;
 }

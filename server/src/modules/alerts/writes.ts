@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { preparedRowsOf, type Database } from '../../db/database';
 import { auditInsertSql, type NewAuditRow } from '../audit/face';
 import type { NearbyAedRow } from './aeds-nearby';
-import { pushInsertSql } from './push-messages';
 import type { AlertRow, NewAlert } from './repo';
 import type { Mission } from './selection';
 
@@ -71,9 +70,10 @@ export async function writeDraft(
 
 /**
  * Launches: the alert (new, or the draft `existingId`) goes live with its selection figures and
- * auto-close time; one request per mission; one ALERT push message per device of each selected
- * responder; the `launched` event; the call's audit row (`audit`), so that one synchronous commit
- * holds them all. Undefined when the draft is no longer one.
+ * auto-close time; one request per mission, each marked for its push messages (which the push
+ * delivery writes right after the answer: writeLaunchPushes); the `launched` event; the call's audit
+ * row (`audit`), so that one synchronous commit holds them all. Undefined when the draft is no
+ * longer one.
  */
 export async function writeLaunch(
   database: Database,
@@ -103,18 +103,15 @@ export async function writeLaunch(
   const [row] = await preparedRowsOf<AlertRow>(
     database,
     sql`WITH a AS (${upsert}),
-         q AS (INSERT INTO alert_requests (alert_id, responder_id, mission, aed_id, aed_name, aed_address, aed_lat, aed_lon, distance, duration, rank, status_history)
+         q AS (INSERT INTO alert_requests (alert_id, responder_id, mission, aed_id, aed_name, aed_address, aed_lat, aed_lon, distance, duration, rank, status_history, alert_push_pending)
                SELECT a.id, u.responder_id, u.mission, u.aed_id, u.aed_name, u.aed_address, u.aed_lat, u.aed_lon, u.distance, u.duration, u.rank,
-                      jsonb_build_array(jsonb_build_object('status', 'available', 'at', now(), 'by', ${by}::text))
+                      jsonb_build_array(jsonb_build_object('status', 'available', 'at', now(), 'by', ${by}::text)), true
                  FROM a, jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS u(responder_id int, mission text, aed_id int, aed_name text,
-                      aed_address text, aed_lat float8, aed_lon float8, distance int, duration int, rank int)
-               RETURNING id, responder_id, alert_id, mission),
-         pushed AS (${pushInsertSql(alert.alertType, 'ALERT', sql`q`)} RETURNING 1),
+                      aed_address text, aed_lat float8, aed_lon float8, distance int, duration int, rank int)),
          ev AS (INSERT INTO alert_events (alert_id, kind, actor_type, actor_id, payload)
                 SELECT a.id, 'launched', 'user', ${alert.createdBy},
                        jsonb_build_object('nbRequests', ${missions.length}::int, 'nbPotentialBS', ${total}::int,
-                                          'aedRunners', ${missions.filter((mission) => mission.mission === 'aed').length}::int,
-                                          'pushes', (SELECT count(*) FROM pushed))
+                                          'aedRunners', ${missions.filter((mission) => mission.mission === 'aed').length}::int)
                   FROM a)${auditCte(audit, sql`a`)}
         ${written}`,
   );

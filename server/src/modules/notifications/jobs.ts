@@ -15,6 +15,10 @@ export const notificationJobs: ModuleJobs = {
     ctx.jobs.work<{ id: number }>(startQueue, async (data) => startProgrammed(ctx, data.id));
     ctx.jobs.work<{ id: number; generation: number }>(progressQueue, async (data) => progress(ctx, data.id, data.generation));
   },
+  // A pass at start: what a stopped or crashed process committed but did not send.
+  async start(ctx) {
+    pushDelivery(ctx).kick();
+  },
   async stop(ctx) {
     await pushDelivery(ctx).stop();
   },

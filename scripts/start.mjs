@@ -1,10 +1,10 @@
-// Starts Vigil: builds the SPA when dist/ is missing or older than its sources, then runs the
-// server in this same Node process (TypeScript through tsx's loader).
+// Starts Vigil: builds the SPA and compiles the server when their output is missing or older than
+// their sources, then runs the compiled server (server/dist) in this same Node process.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { buildServer, serverOutput } from './build-server.mjs';
 
 function newestTime(path) {
   if (!existsSync(path)) return 0;
@@ -13,12 +13,21 @@ function newestTime(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestTime(join(path, name))));
 }
 
-const sources = Math.max(newestTime('src'), newestTime('index.html'), newestTime('public'), newestTime('vite.config.ts'));
-const built = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-if (existsSync('index.html') && built < sources) {
+const builtTime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+
+const spaSources = Math.max(newestTime('src'), newestTime('index.html'), newestTime('public'), newestTime('vite.config.ts'));
+if (existsSync('index.html') && builtTime('dist/index.html') < spaSources) {
   console.log('Building the SPA…');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }
 
-register();
-await import(pathToFileURL('server/src/main.ts').href);
+const serverEntry = join(serverOutput, 'main.js');
+const serverSources = Math.max(newestTime('server/src'), newestTime('contract'), newestTime('scripts/build-server.mjs'), newestTime('package-lock.json'));
+if (builtTime(serverEntry) < serverSources) {
+  console.log('Compiling the server…');
+  await buildServer();
+}
+
+// Source maps: a stack trace names the TypeScript file and line.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverEntry).href);

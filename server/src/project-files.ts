@@ -20,7 +20,7 @@ const root = projectRoot(dirname(fileURLToPath(import.meta.url)));
 export const projectFile = (...segments: string[]): string => join(root, ...segments);
 
 /**
- * Whether this code runs from the compiled bundle (`npm run build:server`) rather than from its
- * TypeScript sources (`npm start`, tests); the bundle names its own files beside itself.
+ * Whether this code runs from the compiled bundle (`npm start`, the browser suite) rather than from
+ * its TypeScript sources (`npm run dev`, the server tests); the bundle names its own files beside itself.
  */
 export const runsCompiled = !import.meta.url.endsWith('.ts');

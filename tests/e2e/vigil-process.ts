@@ -29,7 +29,8 @@ export interface VigilProcess {
 }
 
 /**
- * Starts `npx tsx server/src/main.ts` on a free port (or the one given, when an outside party must
+ * Starts Vigil as `npm start` does (`node scripts/start.mjs`: the compiled server, built first when
+ * its sources are newer; `npm run test:e2e` builds it before the suite) on a free port (or the one given, when an outside party must
  * know the address first) with a fresh DATA_DIR and waits for /ready; `root` is the checkout whose
  * server (and built dist/) runs, this one unless told.
  */
@@ -68,13 +69,13 @@ export async function startVigil(env: Record<string, string> = {}, root = repoRo
   return vigil;
 }
 
-/** `npx tsx server/src/main.ts` on that port and data directory, in its own process group. */
+/** `node scripts/start.mjs` (the compiled server) on that port and data directory, in its own process group. */
 function spawnVigil(port: number, dataDir: string, env: Record<string, string>, root: string): ChildProcess {
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _embedded, ...inherited } = process.env;
-  return spawn('npx', ['tsx', 'server/src/main.ts'], {
+  return spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    // Its own process group, so stop() ends npx, tsx and the server together.
+    // Its own process group, so stop() ends the server with whatever it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // TILE_URL=none: no test depends on an outside tile server (a test wanting street tiles passes testBasemap()).
@@ -124,8 +125,9 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 }
 
 /**
- * Ends the whole process group (npx, tsx, the server) and waits until none of it is left: npx may
- * exit before the server has closed its embedded database, which a restart on the same data needs.
+ * Ends the whole process group (the server and whatever it started: the parse worker's thread dies
+ * with it, a build it ran does not) and waits until none of it is left, which a restart on the same
+ * data needs: the embedded database must be closed first.
  */
 async function stopProcess(child: ChildProcess): Promise<void> {
   const group = child.pid;

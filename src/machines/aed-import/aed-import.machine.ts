@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { observe } from '../observations';
 import type { AccountSummary } from '../../../contract/auth.schemas';
 import type { FieldMapEntry, ImportFileResult, ImportRowResult, ImportRun } from '../../../contract/import.schemas';
 import type { Result } from '../../services/http';
@@ -87,6 +88,7 @@ export const aedImportMachine = setup({
   states: {
     // A stored run named in the address (?idImport=) after a reload or from a link.
     resuming: {
+      meta: observe({ messages: ['aedImport.opening'], absent: ['import-step', 'mapping-step', 'processing-step'], calls: ['import.getImport'] }),
       invoke: {
         src: 'loadImport',
         input: ({ context }) => ({ idImport: context.resumeId ?? 0 }),
@@ -103,6 +105,7 @@ export const aedImportMachine = setup({
       },
     },
     importing: {
+      meta: observe({ shown: ['import-step'], absent: ['mapping-step', 'processing-step'], calls: ['import.getImports', 'account.getAccountList'] }),
       entry: assign({ tabValue: 0 }),
       initial: 'idle',
       // Past runs to reopen, and the accounts the user may import into, while the first step shows.
@@ -124,6 +127,7 @@ export const aedImportMachine = setup({
       },
       states: {
         idle: {
+          meta: observe({ shown: ['import-next'] }),
           on: {
             'file.choose': 'uploading',
             'import.open': { target: '#aedImport.resuming', actions: assign({ resumeId: ({ event }) => event.idImport, errorKey: null }) },
@@ -131,6 +135,7 @@ export const aedImportMachine = setup({
           },
         },
         uploading: {
+          meta: observe({ calls: ['import.importFile'] }),
           entry: ['clearError', assign({ upload: null })],
           invoke: {
             src: 'uploadFile',
@@ -143,6 +148,7 @@ export const aedImportMachine = setup({
           },
         },
         creating: {
+          meta: observe({ disabled: ['aedImport.next'], calls: ['import.createImport'] }),
           entry: 'clearError',
           invoke: {
             src: 'createImport',
@@ -160,12 +166,14 @@ export const aedImportMachine = setup({
       },
     },
     mapping: {
+      meta: observe({ shown: ['mapping-step'], absent: ['import-step', 'processing-step'], enabled: ['aedImport.back'] }),
       entry: assign({ tabValue: 1 }),
       // The name to save a mapping under belongs to that mapping only.
       exit: assign({ presetName: '', presetSaved: false }),
       initial: 'editing',
       states: {
         editing: {
+          meta: observe({ shown: ['import-process', 'preset-save', 'ignore-unproposed'] }),
           on: {
             'mapping.field': {
               actions: assign({
@@ -193,6 +201,7 @@ export const aedImportMachine = setup({
         },
         // The mapping kept under a name for the account (proposed again for the same header).
         savingPreset: {
+          meta: observe({ disabled: ['aedImport.presetSave.save'], calls: ['import.savePreset'] }),
           entry: 'clearError',
           invoke: {
             src: 'savePreset',
@@ -202,6 +211,7 @@ export const aedImportMachine = setup({
           },
         },
         saving: {
+          meta: observe({ disabled: ['aedImport.mapping.process'], calls: ['import.saveMappings'] }),
           entry: 'clearError',
           invoke: {
             src: 'saveMappings',
@@ -211,6 +221,7 @@ export const aedImportMachine = setup({
           },
         },
         starting: {
+          meta: observe({ calls: ['import.startImport'] }),
           invoke: {
             src: 'startImport',
             input: ({ context }) => ({ idImport: idOf(context) }),
@@ -221,12 +232,14 @@ export const aedImportMachine = setup({
       },
     },
     processing: {
+      meta: observe({ shown: ['processing-step', 'import-counts'], absent: ['import-step', 'mapping-step'] }),
       entry: assign({ tabValue: 2 }),
       initial: 'running',
       on: { 'import.new': { target: 'importing', actions: assign({ upload: null, name: '', run: null, rowStates: [], rows: [], rowCount: 0, page: 1, errorKey: null }) } },
       states: {
         // The server job works through the file; progress comes from REFRESH_IMPORT and a poll.
         running: {
+          meta: observe({ enabled: ['aedImport.pause'], absent: ['import-download'] }),
           always: { guard: 'runSettled', target: 'loadingRows' },
           invoke: { src: 'watchProgress', input: ({ context }) => ({ idImport: idOf(context) }) },
           on: {
@@ -235,6 +248,7 @@ export const aedImportMachine = setup({
           },
         },
         pausing: {
+          meta: observe({ absent: ['import-download'], calls: ['import.pauseImport'] }),
           invoke: {
             src: 'pauseImport',
             input: ({ context }) => ({ idImport: idOf(context) }),
@@ -243,6 +257,7 @@ export const aedImportMachine = setup({
           },
         },
         loadingRows: {
+          meta: observe({ calls: ['import.getRows'] }),
           invoke: {
             src: 'loadRows',
             input: ({ context }) => ({ idImport: idOf(context), page: context.page, limit: importRowsPerPage }),
@@ -261,6 +276,7 @@ export const aedImportMachine = setup({
         },
         // The job is not running: results shown, rows may be retried or forced, the run resumed or restarted.
         settled: {
+          meta: observe({ shown: ['import-rows', 'import-download'], enabled: ['aedImport.download', 'aedImport.new'] }),
           on: {
             'rows.page': { guard: 'pageInRange', target: 'loadingRows', actions: assign({ page: ({ event }) => event.page }) },
             'row.retry': { guard: 'canRetry', target: 'processingRow', actions: assign({ busyRow: ({ event }) => event.row }) },
@@ -271,6 +287,7 @@ export const aedImportMachine = setup({
           },
         },
         processingRow: {
+          meta: observe({ calls: ['import.processRow'] }),
           entry: 'clearError',
           invoke: {
             src: 'processRow',
@@ -281,6 +298,7 @@ export const aedImportMachine = setup({
         },
         // A potential duplicate accepted by staff: processByRow with forced true.
         forcingRow: {
+          meta: observe({ calls: ['import.processRow'] }),
           entry: 'clearError',
           invoke: {
             src: 'processRow',
@@ -291,6 +309,7 @@ export const aedImportMachine = setup({
         },
         // The counts changed with the row: read the run again.
         refreshing: {
+          meta: observe({ calls: ['import.getImport'] }),
           invoke: {
             src: 'loadImport',
             input: ({ context }) => ({ idImport: idOf(context) }),
@@ -299,6 +318,7 @@ export const aedImportMachine = setup({
           },
         },
         resuming: {
+          meta: observe({ calls: ['import.resumeImport'] }),
           entry: 'clearError',
           invoke: {
             src: 'resumeImport',
@@ -309,6 +329,7 @@ export const aedImportMachine = setup({
         },
         // A finished run processed again from the first row (the chart's import.start from done).
         restarting: {
+          meta: observe({ calls: ['import.startImport'] }),
           entry: 'clearError',
           invoke: {
             src: 'startImport',
@@ -318,6 +339,7 @@ export const aedImportMachine = setup({
           },
         },
         downloading: {
+          meta: observe({ calls: ['import.exportResults'] }),
           entry: 'clearError',
           invoke: {
             src: 'exportResults',

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { observe } from '../observations';
 import { forgotPasswordActors } from './forgot-password.actors';
 import type { ForgotOutcome, ForgotPasswordContext, ForgotPasswordEvent, ForgotPasswordInput } from './forgot-password.types';
 
@@ -19,10 +20,12 @@ export const forgotPasswordMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      meta: observe({ shown: ['forgot-password-form'], messages: ['auth.reset.intro'], enabled: ['auth.reset.submit'] }),
       on: { 'forgot.submit': { target: 'sending', actions: { type: 'keepEmail', params: ({ event }) => ({ email: event.email }) } } },
     },
     sending: {
       tags: ['busy'],
+      meta: observe({ disabled: ['auth.reset.submit'], calls: ['password.forgotPassword'] }),
       invoke: {
         src: 'sendResetMail',
         input: ({ context }) => ({ email: context.email, baseUrl: context.baseUrl, idSite: context.idSite }),
@@ -34,6 +37,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sent: {
+      meta: observe({ messages: ['auth.reset.sent.title', 'auth.reset.sent.text'], absent: ['forgot-password-form'] }),
       on: { 'forgot.restart': 'editing' },
     },
   },

@@ -50,7 +50,7 @@ export default function ResetPasswordPage() {
     <PageFrame title={t('auth.reset.title')}>
       <p className="text-700 line-height-3 mt-0 mb-4">{t('auth.reset.intro')}</p>
       {failure ? <Message severity="error" text={t(failure)} className="w-full justify-content-start mb-4" /> : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate data-testid="forgot-password-form">
         <FormField id="email" label={t('auth.reset.email')} error={submitted && error ? t(error) : null}>
           <InputText id="email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="email" autoFocus className="w-full" invalid={submitted && Boolean(error)} />
         </FormField>

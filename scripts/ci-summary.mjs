@@ -6,11 +6,17 @@ import { relative } from 'node:path';
 
 const folder = 'test-results';
 
-/** Tests of a vitest JSON report, path replays (the `*.model.test.ts` files) apart. */
+const none = () => ({ passed: 0, failed: 0, skipped: 0 });
+
+/**
+ * Tests of a vitest JSON report, path replays apart: a machine's paths replayed on the machine
+ * itself (`*.model.test.ts`: they show it runs, the prediction moves with it) and the same paths
+ * replayed on the rendered screen (`*.replay.test.tsx`: they test the implementation).
+ */
 function countsOf(report) {
-  const counts = { tests: { passed: 0, failed: 0, skipped: 0 }, replays: { passed: 0, failed: 0, skipped: 0 }, brokenFiles: 0, failures: [] };
+  const counts = { tests: none(), replays: none(), screenReplays: none(), brokenFiles: 0, failures: [] };
   for (const file of report.testResults ?? []) {
-    const bucket = /\.model\.test\.[jt]sx?$/.test(file.name) ? counts.replays : counts.tests;
+    const bucket = /\.model\.test\.[jt]sx?$/.test(file.name) ? counts.replays : /\.replay\.test\.[jt]sx?$/.test(file.name) ? counts.screenReplays : counts.tests;
     const where = relative(process.cwd(), file.name);
     // A file that failed before its tests ran (an import, a hook) has no results: count it as failed.
     if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
@@ -50,13 +56,14 @@ const steps = new Map(
 const suites = [
   { title: 'unit, machines, views and server suites (PGlite)', report: 'unit', step: 'npm test', counted: true },
   { title: 'browser suite (Chromium, real server)', report: 'e2e', step: 'npm test', counted: true },
-  { title: 'server suite again on PostgreSQL (the same tests, not added)', report: 'unit-postgres', step: 'server on PostgreSQL', counted: false },
-  { title: 'server suite again on Node 22, PGlite (the same tests, not added)', report: 'unit-node22', step: 'server on Node 22', counted: false },
+  { title: 're-run: the server suite on PostgreSQL (not added)', report: 'unit-postgres', step: 'server on PostgreSQL', counted: false },
+  { title: 're-run: the server suite on Node 22, PGlite (not added)', report: 'unit-node22', step: 'server on Node 22', counted: false },
 ];
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
-const replays = { passed: 0, failed: 0, skipped: 0 };
+const replays = none();
+const screenReplays = none();
 const format = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
 console.log('suite'.padEnd(66) + 'result');
 for (const suite of suites) {
@@ -67,16 +74,21 @@ for (const suite of suites) {
     result = code === undefined ? 'did not run' : `did not run (its step "${suite.step}" ended with exit code ${code} before this suite reported)`;
     total.failed += 1;
   } else {
-    total.failed += counts.tests.failed + counts.replays.failed + counts.brokenFiles;
+    total.failed += counts.tests.failed + counts.replays.failed + counts.screenReplays.failed + counts.brokenFiles;
     failures.push(...counts.failures.map((failure) => ({ suite: suite.report, ...failure })));
     if (suite.counted) {
       total.passed += counts.tests.passed;
       total.skipped += counts.tests.skipped;
       replays.passed += counts.replays.passed;
       replays.skipped += counts.replays.skipped;
+      screenReplays.passed += counts.screenReplays.passed;
+      screenReplays.skipped += counts.screenReplays.skipped;
     }
     replays.failed += counts.replays.failed;
-    const replayText = counts.replays.passed + counts.replays.failed ? `; path replays ${format(counts.replays)}` : '';
+    screenReplays.failed += counts.screenReplays.failed;
+    const replayText =
+      (counts.screenReplays.passed + counts.screenReplays.failed ? `; paths on screens ${format(counts.screenReplays)}` : '') +
+      (counts.replays.passed + counts.replays.failed ? `; machines on themselves ${format(counts.replays)}` : '');
     const broken = counts.brokenFiles ? `; ${counts.brokenFiles} file(s) failed before their tests` : '';
     result = `ran: ${format(counts.tests)}${replayText}${broken}`;
   }
@@ -94,6 +106,7 @@ for (const { suite, where, title, message } of failures.slice(0, 40)) {
   if (message) console.log(`      ${firstLine(message)}`);
 }
 if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
-console.log(`path replays (machine charts replayed on themselves, counted apart): ${format(replays)}`);
+console.log(`path replays on the rendered screens (the chart's paths against the implementation, counted apart): ${format(screenReplays)}`);
+console.log(`path replays of machines on themselves (they run; counted apart, not as tests of the implementation): ${format(replays)}`);
 console.log(`tests: ${format(total)}`);
 process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

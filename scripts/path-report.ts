@@ -1,4 +1,5 @@
 import { formatFailure, percent, type CoverageReport } from '../tests/machines/kit';
+import type { ScreenReport } from '../tests/views/replay/screen-report';
 
 /** Text tables of `npm run test:paths`, for the terminal and the CI log. */
 
@@ -34,6 +35,35 @@ export function summaryTable(reports: Array<{ report: CoverageReport; name: stri
   const lines = columns([head, ...rows]);
   lines.splice(1, 0, '-'.repeat(lines[0]!.length));
   if (unsampled.length) lines.push('', `Workflow machines without samples (add tests/machines/<id>.samples.ts): ${unsampled.join(', ')}`);
+  return lines.join('\n');
+}
+
+const ratio = (part: number, total: number) => `${part}/${total} (${percent(part, total).toFixed(1)}%)`;
+
+/**
+ * The rendered replays, per machine: what was covered IN THE IMPLEMENTATION (states whose declared
+ * observations held on the screen, transitions made to happen there), the single checks made, the
+ * failures, and the workflow machines no rendered replay covers yet.
+ */
+export function screenTable(reports: ScreenReport[], withoutReplay: string[]): string {
+  const head = ['machine', 'states observed', 'transitions replayed', 'observations', 'paths', 'failures', 'sent without gesture'];
+  const rows = reports.map((report) => [
+    report.machine,
+    ratio(report.states.observed, report.states.total),
+    ratio(report.transitions.replayed, report.transitions.total),
+    String(report.observations),
+    String(report.paths),
+    String(report.failures.length),
+    report.sentWithoutGesture.join(' ') || '-',
+  ]);
+  const lines = columns([head, ...rows]);
+  lines.splice(1, 0, '-'.repeat(lines[0]!.length));
+  for (const report of reports) {
+    if (report.states.withoutObservations.length) lines.push(`${report.machine}: states declaring no observations: ${report.states.withoutObservations.join(', ')}`);
+    if (report.transitions.missing.length) lines.push(`${report.machine}: transitions not replayed on the screen: ${report.transitions.missing.join(', ')}`);
+    for (const failure of report.failures) lines.push(`${report.machine}: FAILED ${failure.path}\n  ${failure.message}`);
+  }
+  if (withoutReplay.length) lines.push('', `Workflow machines without a rendered replay yet (tests/views/replay/<id>.replay.test.tsx): ${withoutReplay.join(', ')}`);
   return lines.join('\n');
 }
 

@@ -4,14 +4,17 @@ import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { domainChartModel, runPathModel, type CoverageReport, type PathModel } from '../tests/machines/kit';
 import { loadCatalogue, repoRoot } from './statechart-catalogue';
-import { machineTable, summaryTable } from './path-report';
+import { machineTable, screenTable, summaryTable } from './path-report';
+import { screenReports } from './screen-replays';
 
 /**
- * `npm run test:paths`: model-based path coverage of every machine that has samples
- * (`tests/machines/<id>.samples.ts` exporting `pathModel`) and of every domain chart (sampled from
- * its own event types when it has no samples file). Prints a table per machine and a summary,
- * writes docs/path-coverage.json, and exits non-zero when a machine fails a path or falls below
- * its threshold.
+ * `npm run test:paths`, in two parts. First the machines run alone: every machine that has samples
+ * (`tests/machines/<id>.samples.ts` exporting `pathModel`) and every domain chart (sampled from its
+ * own event types when it has no samples file), its planned paths replayed on itself; that proves
+ * the machine runs, not that anything implements it. Then the rendered replays
+ * (tests/views/replay): the same paths on the screens, with what they covered in the
+ * implementation. Prints both, writes docs/path-coverage.json, and exits non-zero when a machine
+ * fails a path or its threshold, or a rendered replay fails.
  */
 async function main(): Promise<void> {
   const catalogue = await loadCatalogue();
@@ -30,16 +33,31 @@ async function main(): Promise<void> {
     results.push({ report, origin, name });
     console.log(`${machineTable(report, name, origin)}\n`);
   }
+  console.log('Machines replayed on themselves (they run; the prediction moves with the machine):');
   console.log(summaryTable(results, unsampled));
 
-  const json = { generatedBy: 'npm run test:paths', machines: results.map(({ report, origin, name }) => ({ name, ...report, origin, failures: report.failures.map((failure) => ({ ...failure })) })), unsampled };
+  const screens = screenReports();
+  const workflows = catalogue.filter((entry) => entry.kind === 'workflow');
+  const idOf = (machineId: string) => workflows.find((entry) => entry.machine.id === machineId)?.id ?? machineId;
+  const withoutReplay = workflows.filter((entry) => !screens.reports.some((report) => report.machine === entry.machine.id)).map((entry) => entry.id);
+  console.log('\nPaths replayed on the rendered screens (covered in the implementation):');
+  console.log(screenTable(screens.reports.map((report) => ({ ...report, machine: idOf(report.machine) })), withoutReplay));
+
+  const json = {
+    generatedBy: 'npm run test:paths',
+    machines: results.map(({ report, origin, name }) => ({ name, ...report, origin, failures: report.failures.map((failure) => ({ ...failure })) })),
+    unsampled,
+    screens: screens.reports.map((report) => ({ name: idOf(report.machine), ...report })),
+    withoutScreenReplay: withoutReplay,
+  };
   writeFileSync(join(repoRoot, 'docs/path-coverage.json'), `${JSON.stringify(json, null, 2)}\n`);
-  const failed = results.filter(({ report }) => !report.passed).map(({ name }) => name);
+  const failed = [...results.filter(({ report }) => !report.passed).map(({ name }) => name), ...screens.reports.filter((report) => report.failures.length).map((report) => `${idOf(report.machine)} on its screen`)];
+  if (!screens.passed && !failed.length) failed.push('the rendered replays (their run failed)');
   if (failed.length) {
     console.error(`\nPath coverage failed for: ${failed.join(', ')}`);
     process.exit(1);
   }
-  console.log(`\nPath coverage passed for ${results.length} machines; report in docs/path-coverage.json.`);
+  console.log(`\nPath coverage passed for ${results.length} machines and ${screens.reports.length} rendered screens; report in docs/path-coverage.json.`);
 }
 
 /** The `pathModel` export of every tests/machines/*.samples.ts. */

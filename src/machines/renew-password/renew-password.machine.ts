@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { errorKeys } from '../../../contract/errors';
+import { observe } from '../observations';
 import { renewPasswordActors } from './renew-password.actors';
 import type { RenewOutcome, RenewPasswordContext, RenewPasswordEvent, RenewPasswordInput } from './renew-password.types';
 
@@ -24,6 +25,7 @@ export const renewPasswordMachine = setup({
   states: {
     verifying: {
       tags: ['busy'],
+      meta: observe({ messages: ['auth.renew.checking'], calls: ['password.verifyResetToken'] }),
       invoke: {
         src: 'verifyLink',
         input: ({ context }) => ({ token: context.token, idUser: context.idUser }),
@@ -34,12 +36,14 @@ export const renewPasswordMachine = setup({
         onError: { target: 'invalidLink', actions: { type: 'fail', params: { key: errorKeys.serverError } } },
       },
     },
-    invalidLink: {},
+    invalidLink: { meta: observe({ messages: ['auth.renew.ask-new-link'], absent: ['new-password-form'] }) },
     editing: {
+      meta: observe({ shown: ['new-password-form'], enabled: ['auth.password.submit'] }),
       on: { 'renew.submit': 'renewing' },
     },
     renewing: {
       tags: ['busy'],
+      meta: observe({ disabled: ['auth.password.submit'], calls: ['password.renewPassword'] }),
       entry: 'clearError',
       invoke: {
         src: 'renew',
@@ -62,6 +66,6 @@ export const renewPasswordMachine = setup({
         onError: { target: 'editing', actions: { type: 'fail', params: { key: errorKeys.serverError } } },
       },
     },
-    renewed: { type: 'final' },
+    renewed: { type: 'final', meta: observe({ messages: ['auth.renew.done.title', 'auth.renew.done.text'], absent: ['new-password-form'] }) },
   },
 });

@@ -26,7 +26,7 @@ export function NewPasswordForm({ busy, errorKey, onSubmit }: NewPasswordFormPro
     if (isAcceptable(password, confirmation)) onSubmit(password);
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="new-password-form">
       {errorKey ? <Message severity="error" text={t(errorKey)} className="w-full justify-content-start mb-4" /> : null}
       <FormField id="new-password" label={t('auth.password.new')} error={submitted && !password ? t('error.required') : null}>
         <Password inputId="new-password" value={password} onChange={(event) => setPassword(event.target.value)} feedback={false} toggleMask autoComplete="new-password" className="w-full" inputClassName="w-full" />

@@ -8,8 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'e2e',
-    // In CI a JSON report too, which the closing summary reads (scripts/ci-summary.mjs).
-    reporters: (process.env.CI ? [['default'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['default']]) as never,
+    // In CI a JSON report too, which the closing summary reads (scripts/ci-summary.mjs); TEST_REPORT
+    // names the report of a run again under other conditions (CI's run on PostgreSQL).
+    reporters: (process.env.CI ? [['default'], ['json', { outputFile: `test-results/${process.env.TEST_REPORT ?? 'e2e'}.json` }]] : [['default']]) as never,
     include: ['tests/e2e/**/*.spec.ts'],
     environment: 'node',
     fileParallelism: false,

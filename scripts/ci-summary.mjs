@@ -57,6 +57,7 @@ const suites = [
   { title: 'unit, machines, views and server suites (PGlite)', report: 'unit', step: 'npm test', counted: true },
   { title: 'browser suite (Chromium, real server)', report: 'e2e', step: 'npm test', counted: true },
   { title: 're-run: the server suite on PostgreSQL (not added)', report: 'unit-postgres', step: 'server on PostgreSQL', counted: false },
+  { title: 're-run: the browser suite on PostgreSQL (not added; the two-instance journey runs only here)', report: 'e2e-postgres', step: 'browser on PostgreSQL', counted: false },
   { title: 're-run: the server suite on Node 22, PGlite (not added)', report: 'unit-node22', step: 'server on Node 22', counted: false },
 ];
 

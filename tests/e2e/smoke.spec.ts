@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { e2e, prepareE2e, signIn } from './harness';
+import { e2eDatabaseServer } from './vigil-process';
 
 /**
  * The harness works end to end: a real Vigil process serves its API, its OpenAPI page and the
@@ -8,10 +9,10 @@ import { e2e, prepareE2e, signIn } from './harness';
 
 prepareE2e();
 
-e2e('the server answers /health on its embedded database', async ({ vigil }) => {
+e2e('the server answers /health on its database: embedded, or PostgreSQL in the suite’s second run', async ({ vigil }) => {
   const response = await fetch(`${vigil.url}/health`);
   expect(response.status).toBe(200);
-  expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  expect(await response.json()).toEqual({ status: 'ok', database: e2eDatabaseServer ? 'postgres' : 'pglite' });
 });
 
 e2e('/api/docs serves the OpenAPI page and document with the auth calls', async ({ vigil, page }) => {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { demoPassword } from '../../server/src/db/seed/accounts';
 
@@ -29,15 +30,43 @@ export interface VigilProcess {
 }
 
 /**
+ * The browser suite on PostgreSQL (CI's second browser run): E2E_DATABASE_URL names a PostgreSQL
+ * server on which each Vigil started here gets a database of its own, dropped at its stop. Without
+ * it each Vigil runs on its embedded database, as `npm start` does.
+ */
+export const e2eDatabaseServer = process.env.E2E_DATABASE_URL || undefined;
+
+/** A new empty database on the E2E_DATABASE_URL server: its address, and how to drop it. */
+export async function freshE2eDatabase(serverUrl = e2eDatabaseServer!): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `vigil_e2e_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * Starts Vigil as `npm start` does (`node scripts/start.mjs`: the compiled server, built first when
  * its sources are newer; `npm run test:e2e` builds it before the suite) on a free port (or the one given, when an outside party must
- * know the address first) with a fresh DATA_DIR and waits for /ready; `root` is the checkout whose
- * server (and built dist/) runs, this one unless told.
+ * know the address first) with a fresh DATA_DIR, and a fresh database when E2E_DATABASE_URL is set
+ * (unless `env` names its own DATABASE_URL: instances that share one), and waits for /ready; `root`
+ * is the checkout whose server (and built dist/) runs, this one unless told.
  */
 export async function startVigil(env: Record<string, string> = {}, root = repoRoot, askedPort?: number): Promise<VigilProcess> {
   const port = askedPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
+  const database = e2eDatabaseServer && !env.DATABASE_URL ? await freshE2eDatabase() : undefined;
+  if (database) env = { ...env, DATABASE_URL: database.url };
   let child = spawnVigil(port, dataDir, env, root);
   let output = '';
   const listen = (started: ChildProcess) => {
@@ -52,6 +81,7 @@ export async function startVigil(env: Record<string, string> = {}, root = repoRo
     stop: async () => {
       await stopProcess(child);
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
     restart: async () => {
       await stopProcess(child);

@@ -113,7 +113,11 @@ export const nearbyAed = z.object({
 export type NearbyAed = z.infer<typeof nearbyAed>;
 
 /** GET /services/emergency/v2/alerts/{alertId}: the alert and the AEDs around its victim now (as set-up gave them). */
-export const alertDetails = alert.extend({ aeds: z.array(nearbyAed) });
+/** One step of the automatic escalation: when, the radius it widened to, how many responders it alerted. */
+export const alertEscalation = z.object({ step: z.number().int(), at: z.string(), radiusKm: z.number(), nbRequests: z.number().int() });
+export type AlertEscalation = z.infer<typeof alertEscalation>;
+
+export const alertDetails = alert.extend({ aeds: z.array(nearbyAed), escalations: z.array(alertEscalation) });
 export type AlertDetails = z.infer<typeof alertDetails>;
 
 const placeFields = {

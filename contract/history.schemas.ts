@@ -136,6 +136,7 @@ export const chronologyKinds = [
   'progress',
   'addressChanged',
   'detailsChanged',
+  'escalated',
   'responderStopped',
   'responderStarted',
   'closed',

@@ -4,7 +4,8 @@ import { alertErrorKeys } from '../alert.errors';
 /**
  * Lifecycle of an alert (an intervention), spec §4 "Alert flow". A draft is set up (geocoded,
  * previewed) as often as the dispatcher likes, launched once, followed live while its address may
- * move a little, and closed by a user or by the 20-minute auto-close. Pure: no I/O, no context.
+ * move a little, and closed by a user or by the 20-minute auto-close. While live, the automatic
+ * escalation (off by default) may widen its radius step by step. Pure: no I/O, no context.
  */
 export type AlertEvent =
   | { type: 'alert.setUp' }
@@ -12,6 +13,7 @@ export type AlertEvent =
   | { type: 'alert.launch' }
   | { type: 'alert.close' }
   | { type: 'alert.autoClose' }
+  | { type: 'alert.escalate' }
   | { type: 'responder.stop' }
   | { type: 'responder.start' }
   | { type: 'responder.answer' };
@@ -38,6 +40,8 @@ export const alertChart = setup({ types: { events: {} as AlertEvent } }).createM
         'responder.stop': 'live',
         'responder.start': 'live',
         'responder.answer': 'live',
+        // Too few accepted in time: the radius widens by a step and the newly reachable are alerted.
+        'alert.escalate': 'live',
         'alert.close': 'closed',
         'alert.autoClose': 'closed',
       },
@@ -60,6 +64,6 @@ export function alertStateOf(status: number): AlertState {
 export function alertRefusalKey(state: AlertState, event: AlertEvent['type']): string {
   if (state === 'closed') return alertErrorKeys.closed;
   if (state === 'live' && (event === 'alert.launch' || event === 'alert.setUp')) return alertErrorKeys.alreadyLaunched;
-  if (state === 'settingUp' && event.startsWith('responder.')) return alertErrorKeys.notLaunched;
+  if (state === 'settingUp' && (event.startsWith('responder.') || event === 'alert.escalate')) return alertErrorKeys.notLaunched;
   return 'error.illegal-transition';
 }

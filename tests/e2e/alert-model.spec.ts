@@ -14,15 +14,17 @@ import { e2e, prepareE2e, signIn, startVigil, type VigilProcess } from './harnes
  * it too (the inspector's domain chart). A new event in the chart without a gesture fails to compile.
  */
 
-// Bots answer soon; the auto-close comes after 90 s instead of 20 minutes.
+// Bots answer soon; the auto-close comes after 90 s instead of 20 minutes; the escalation is on and,
+// since 8 bots can never be 9 acceptances, widens the radius 20 s after the launch and again 20 s later.
+const escalation = { ALERT_ESCALATION_ENABLED: 'true', ALERT_ESCALATION_MIN_ACCEPTED: '9', ALERT_ESCALATION_AFTER_SECONDS: '20', ALERT_ESCALATION_STEP_KM: '0.2', ALERT_ESCALATION_MAX_KM: '0.8' };
 const modelE2e = e2e.extend('vigil', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const vigil = await startVigil({ BOTS_SPEED_FACTOR: '12', BOTS_ACCEPT_PROBABILITY: '0.9', BOTS_REPORT_SECONDS: '10', ALERT_AUTO_CLOSE_SECONDS: '90' });
+  const vigil = await startVigil({ BOTS_SPEED_FACTOR: '12', BOTS_ACCEPT_PROBABILITY: '0.9', BOTS_REPORT_SECONDS: '10', ALERT_AUTO_CLOSE_SECONDS: '90', ...escalation });
   onCleanup(() => vigil.stop());
   return vigil;
 });
 prepareE2e();
 
-const eventTypes = ['alert.setUp', 'address.change', 'alert.launch', 'alert.close', 'alert.autoClose', 'responder.stop', 'responder.start', 'responder.answer'] as const satisfies readonly AlertEvent['type'][];
+const eventTypes = ['alert.setUp', 'address.change', 'alert.launch', 'alert.close', 'alert.autoClose', 'alert.escalate', 'responder.stop', 'responder.start', 'responder.answer'] as const satisfies readonly AlertEvent['type'][];
 const { paths } = planPaths({
   machine: alertChart,
   events: Object.fromEntries(eventTypes.map((type) => [type, [{ type }]])),
@@ -105,6 +107,12 @@ const gestures = {
   'alert.autoClose': async ({ page }) => {
     await expect.poll(() => phase(page), { timeout: 150_000, interval: 2_000 }).toMatch(/^closed/);
     if ((await phase(page)) === 'closedElsewhere') await page.locator('[data-testid="reload-closed"]').click();
+  },
+  // Nobody answers enough: the escalation widens the radius, and the live screen shows one more step.
+  'alert.escalate': async ({ page }) => {
+    const steps = page.locator('[data-testid="escalation-step"]');
+    const before = await steps.count();
+    await expect.poll(() => steps.count(), { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(before);
   },
   // Stop a responder from the list.
   'responder.stop': async ({ page }) => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertChart, alertRefusalKey, type AlertEvent, type AlertState } from '../../contract/charts/alert.chart';
 import { nextState } from '../../contract/charts/transition';
 import { autoCloseQueue } from '../../server/src/modules/alerts/auto-close';
+import { escalationQueue } from '../../server/src/modules/alerts/escalation';
 import { addResponder, alertConfig, area, call, offset, type TestResponder } from './alert-fixtures';
 import { alertTransitions } from './alert-chart-tables';
 import { expectReplay, expectTableIsChart, jobSettled, type Carried } from './chart-replay';
@@ -83,6 +84,14 @@ const send = {
   'alert.autoClose': async (alert) => {
     await jobSettled(server.ctx.database, await server.ctx.jobs.send(autoCloseQueue, { alertId: alert.alertId }));
     return { via: 'the auto-close job' };
+  },
+  // No HTTP route either: the escalation's first step, its durable job queued as if its time had
+  // come (fewer than 2 accepted: a live alert widens to 0.6 km; a draft or a closed alert is left alone).
+  'alert.escalate': async (alert) => {
+    await jobSettled(server.ctx.database, await server.ctx.jobs.send(escalationQueue, { alertId: alert.alertId, step: 1 }));
+    const after = (await call(server, operator, 'GET', `${v2}/alerts/${alert.alertId}`)).body.data;
+    expect(after.escalations.map((step: { radiusKm: number }) => step.radiusKm)).toEqual(after.state === 'live' ? [0.6] : []);
+    return { via: 'the escalation job' };
   },
   'responder.stop': (alert) => call(server, operator, 'POST', `${v2}/stopCitizenResponder`, { alertId: alert.alertId, id: alert.requestId ?? noRequest }),
   'responder.start': async (alert) => {

@@ -12,6 +12,7 @@ export const alertTransitions = {
   'alert.launch': { settingUp: 'live' },
   'alert.close': { settingUp: 'closed', live: 'closed' },
   'alert.autoClose': { live: 'closed' },
+  'alert.escalate': { live: 'live' },
   'responder.stop': { live: 'live' },
   'responder.start': { live: 'live' },
   'responder.answer': { live: 'live' },

@@ -27,6 +27,11 @@ export interface TestServer {
   dataDir: string;
   /** Signs in a demo user and returns the `Authorization` header value. */
   signIn(email: string, password?: string): Promise<string>;
+  /**
+   * Stops this instance and starts another on the same data, with `changed` as its config overrides
+   * (default: the first ones); `whileStopped` runs in between.
+   */
+  restart(changed?: Partial<Config>, whileStopped?: () => Promise<void> | void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,22 +42,33 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const template: DemoTemplate | undefined = sharesDatabase ? undefined : inject('vigilTemplate');
   const database = sharesDatabase ? undefined : await freshDatabase(template?.databaseName);
   if (template) await restore({ dataDir, archive: template.archive, databaseUrl: database?.url });
-  const config = loadConfig(
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', SIGNIN_RATE_PER_MINUTE: '100000' },
-    { ...(database ? { DATABASE_URL: database.url } : {}), ...overrides },
-  );
-  const ctx = await createContext(config, options.log ?? (pino({ level: 'silent' }) as FastifyBaseLogger));
+  const configOf = (chosen: Partial<Config>) =>
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', SIGNIN_RATE_PER_MINUTE: '100000' }, { ...(database ? { DATABASE_URL: database.url } : {}), ...chosen });
+  const log = options.log ?? (pino({ level: 'silent' }) as FastifyBaseLogger);
+  let ctx = await createContext(configOf(overrides), log);
   await seedDemoIfEmpty(ctx);
-  const app = await buildApp(ctx);
+  let app = await buildApp(ctx);
   if (options.background !== false) await startBackground(ctx);
   return {
-    app,
-    ctx,
+    get app() {
+      return app;
+    },
+    get ctx() {
+      return ctx;
+    },
     dataDir,
     async signIn(email, password = demoPassword) {
       const response = await app.inject({ method: 'POST', url: '/services/backOffice/signin/', payload: { username: email, password } });
       if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.body}`);
       return `JWT ${response.json().data.token}`;
+    },
+    async restart(changed = overrides, whileStopped) {
+      await app.close();
+      await stopContext(ctx);
+      await whileStopped?.();
+      ctx = await createContext(configOf(changed), log);
+      app = await buildApp(ctx);
+      if (options.background !== false) await startBackground(ctx);
     },
     async close() {
       await app.close();

@@ -41,7 +41,7 @@ function placeOf(context: AlertContext, event: AlertEvent): PlaceRequest {
 
 /** A fresh intervention: nothing placed, the options and the chosen debug mode kept. */
 function freshContext(context: AlertContext): Partial<AlertContext> {
-  return { alert: null, place: { address: '' }, addressInfo: '', alertType: 1, nbPotentialBS: null, aeds: [], wrongAddress: false, wrongAddressKey: null, needsPinMove: false, responders: [], refreshAgain: false, stale: false, debugMode: context.debugMode };
+  return { alert: null, place: { address: '' }, addressInfo: '', alertType: 1, nbPotentialBS: null, aeds: [], escalations: [], wrongAddress: false, wrongAddressKey: null, needsPinMove: false, responders: [], refreshAgain: false, stale: false, debugMode: context.debugMode };
 }
 
 /**
@@ -90,6 +90,7 @@ export const alertMachine = setup({
     keepLive: assign(({ context }, params: { live: LiveAlert }) => ({
       alert: params.live.alert,
       aeds: params.live.alert.aeds ?? context.aeds,
+      escalations: params.live.alert.escalations ?? context.escalations,
       responders: params.live.responders,
       stale: false,
       nbPotentialBS: params.live.alert.nbPotentialBS,
@@ -153,6 +154,7 @@ export const alertMachine = setup({
     debugMode: 0,
     nbPotentialBS: null,
     aeds: [],
+    escalations: [],
     wrongAddress: false,
     wrongAddressKey: null,
     needsPinMove: false,

@@ -167,3 +167,6 @@ export function closureOf(snapshot: AlertSnapshot): Closure | null {
   const by = alert.closedBy ? `${alert.closedBy.firstName} ${alert.closedBy.lastName}`.trim() : null;
   return { reason: alert.closeReason ?? 'user', byMe: alert.closedBy?.id === snapshot.context.userId, by, at: alert.closedAt };
 }
+
+/** The steps of the automatic escalation of the live or closed alert, oldest first. */
+export const escalationsOf = (snapshot: AlertSnapshot) => snapshot.context.escalations;

@@ -1,4 +1,4 @@
-import type { Alert, AlertOptions, AlertType, DebugMode, NearbyAed, ResponderCard, SetUpResult } from '../../../contract/alert.schemas';
+import type { Alert, AlertEscalation, AlertOptions, AlertType, DebugMode, NearbyAed, ResponderCard, SetUpResult } from '../../../contract/alert.schemas';
 import type { Result } from '../../services/http';
 
 /** Where the dispatcher asked the victim to be: a typed address, a placed pin, or both. */
@@ -31,6 +31,8 @@ export interface AlertContext {
   nbPotentialBS: number | null;
   /** AEDs around the victim, per the last set-up. */
   aeds: NearbyAed[];
+  /** The steps of the automatic escalation of the live (or closed) alert, oldest first. */
+  escalations: AlertEscalation[];
   /** The last set-up found no such address: "check the spelling". */
   wrongAddress: boolean;
   /** Why (message key): not found, or found only beyond the service area (pick the suggestion to confirm). */
@@ -47,8 +49,8 @@ export interface AlertContext {
 
 /** Both halves of a live alert, fetched together. */
 export interface LiveAlert {
-  /** The alert with the AEDs around its victim now. */
-  alert: Alert & { aeds?: NearbyAed[] };
+  /** The alert with the AEDs around its victim now and the steps of its escalation. */
+  alert: Alert & { aeds?: NearbyAed[]; escalations?: AlertEscalation[] };
   responders: ResponderCard[];
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { queueAfterAnswer } from './queued-after-answer';
 
 /** The durable job that closes an intervention left open (spec §9: 20 minutes after launch). */
 export const autoCloseQueue = 'alert.auto-close';
@@ -12,22 +13,11 @@ export async function scheduleAutoClose(ctx: AppContext, alertId: number, afterS
   }
 }
 
-const pending = new WeakMap<object, Set<Promise<void>>>();
-
 /**
- * Queues the auto-close after the launch has answered: the launch's own statement is committed
- * (with its auto_close_at), so the answer does not wait for a second commit. The queuing is
- * awaited at shutdown (`flushAutoClose`); a crash in between is the case scheduleAutoClose already
- * covers (the next auto-close run sweeps every live alert past its auto_close_at).
+ * Queues the auto-close after the launch has answered (its auto_close_at is committed with it); a
+ * crash in between is the case scheduleAutoClose already covers (the next auto-close run sweeps
+ * every live alert past its auto_close_at).
  */
 export function scheduleAutoCloseAfterAnswer(ctx: AppContext, alertId: number, afterSeconds: number): void {
-  let queued = pending.get(ctx);
-  if (!queued) pending.set(ctx, (queued = new Set()));
-  const sending: Promise<void> = scheduleAutoClose(ctx, alertId, afterSeconds).finally(() => queued.delete(sending));
-  queued.add(sending);
-}
-
-/** Waits for the auto-close jobs still being queued (server shutdown). */
-export async function flushAutoClose(ctx: AppContext): Promise<void> {
-  await Promise.all([...(pending.get(ctx) ?? [])]);
+  queueAfterAnswer(ctx, () => scheduleAutoClose(ctx, alertId, afterSeconds));
 }

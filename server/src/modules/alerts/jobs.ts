@@ -2,7 +2,9 @@ import { pushDelivery } from '../../adapters/push/delivery';
 import type { AppContext } from '../../context';
 import type { ModuleJobs } from '../../module-jobs';
 import { keepDemoRespondersFresh } from '../../db/seed/responders';
-import { autoCloseQueue, flushAutoClose } from './auto-close';
+import { autoCloseQueue } from './auto-close';
+import { escalate, escalationQueue, type EscalationJob } from './escalation';
+import { flushQueuedAfterAnswer } from './queued-after-answer';
 import { stopPositionRefresh } from './position-refresh';
 import { writeLaunchPushes } from './push-messages';
 import { overdueAlerts } from './repo';
@@ -11,8 +13,9 @@ import { closeAlert } from './service';
 const demoPhones = new WeakMap<AppContext, ReturnType<typeof keepDemoRespondersFresh>>();
 
 /**
- * The alert module's background work: the auto-close worker; the launches' push messages, written
- * by the push delivery; the demo responders' phones; and, at the stop, the bots, the position refresh and the auto-close jobs still being queued.
+ * The alert module's background work: the auto-close and escalation workers; the launches' push
+ * messages, written by the push delivery; the demo responders' phones; and, at the stop, the bots,
+ * the position refresh and the launch's jobs still being queued.
  */
 export const alertJobs: ModuleJobs = {
   /**
@@ -33,6 +36,10 @@ export const alertJobs: ModuleJobs = {
         ctx.log.info({ alertId }, 'alert closed automatically');
       }
     });
+    // Each step is conditional on the alert's radius and steps so far: a retried job writes once.
+    ctx.jobs.work<EscalationJob>(escalationQueue, async (data) => {
+      await escalate(ctx, data);
+    });
   },
   async start(ctx) {
     if (!ctx.config.DEMO_DATA) return;
@@ -44,6 +51,6 @@ export const alertJobs: ModuleJobs = {
     demoPhones.get(ctx)?.stop();
     await ctx.bots.stop();
     stopPositionRefresh(ctx);
-    await flushAutoClose(ctx);
+    await flushQueuedAfterAnswer(ctx);
   },
 };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Alert } from '../../../../contract/alert.schemas';
+import type { Alert, AlertEscalation } from '../../../../contract/alert.schemas';
 import { alertStateOf } from '../../../../contract/charts/alert.chart';
 import { isoTimestamp } from '../../db/timestamps';
 import { rowsOf, statement, type Database, type Db, type Statement } from '../../db/database';
@@ -235,4 +235,13 @@ export interface AlertEventRow {
 /** The chronology of an alert, oldest first. */
 export async function alertEvents(db: Db, alertId: number): Promise<AlertEventRow[]> {
   return rowsOf<AlertEventRow>(db, sql`SELECT id, at, kind, actor_type, actor_id, payload FROM alert_events WHERE alert_id = ${alertId} ORDER BY at, id`);
+}
+
+/** The escalation steps of an alert, oldest first (its `escalated` events). */
+export async function escalationsOf(db: Db, alertId: number): Promise<AlertEscalation[]> {
+  const rows = await rowsOf<{ at: Date; payload: { step: number; toKm: number; nbRequests: number } }>(
+    db,
+    sql`SELECT at, payload FROM alert_events WHERE alert_id = ${alertId} AND kind = 'escalated' ORDER BY at, id`,
+  );
+  return rows.map((row) => ({ step: row.payload.step, at: isoTimestamp(row.at), radiusKm: row.payload.toKm, nbRequests: row.payload.nbRequests }));
 }

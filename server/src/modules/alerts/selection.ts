@@ -18,6 +18,19 @@ export interface Reach {
   radiusMetres: number;
   freshSeconds: number;
   pool: { kind: 'production' } | { kind: 'testers' } | { kind: 'bots'; responderIds: number[] };
+  /** An escalation step: only the ring it adds, beyond the radius already alerted, and nobody this alert already has a request for. */
+  ring?: { alertId: number; beyondMetres: number };
+}
+
+/** The reach of an alert at `place` within `distanceMaxKm`, for its debug mode (3: only the bots `botIds`). */
+export function reachFor(settings: AlertSettings, place: { lat: number; lon: number }, distanceMaxKm: number, debugMode: number, botIds: number[] = []): Reach {
+  return {
+    lat: place.lat,
+    lon: place.lon,
+    radiusMetres: distanceMaxKm * 1000,
+    freshSeconds: settings.ALERT_POSITION_FRESH_SECONDS,
+    pool: debugMode === 3 ? { kind: 'bots', responderIds: botIds } : debugMode === 1 ? { kind: 'testers' } : { kind: 'production' },
+  };
 }
 
 const busy = sql.raw(busyStatuses.map((status) => `'${status}'`).join(', '));
@@ -33,13 +46,17 @@ function reachConditions(reach: Reach): SQL {
   // The earth_box test is what the partial GiST index on available positions answers; the exact
   // distance then trims the box's corners. Account status and pool are the position row's copies
   // (kept by triggers), so the responders table is not visited for every candidate.
+  const ring = reach.ring
+    ? sql` AND NOT ${withinMetres(center, sql`p.earth`, reach.ring.beyondMetres)}
+    AND NOT EXISTS (SELECT 1 FROM alert_requests mine WHERE mine.alert_id = ${reach.ring.alertId} AND mine.responder_id = p.responder_id)`
+    : sql``;
   return sql`p.available
     AND earth_box(${center}, ${reach.radiusMetres}) @> p.earth
     AND ${withinMetres(center, sql`p.earth`, reach.radiusMetres)}
     AND p.reported_at >= now() - make_interval(secs => ${reach.freshSeconds})
     AND p.activated
     AND ${pool}
-    AND NOT EXISTS (SELECT 1 FROM alert_requests q WHERE q.responder_id = p.responder_id AND q.alert_open AND q.status IN (${busy}))`;
+    AND NOT EXISTS (SELECT 1 FROM alert_requests q WHERE q.responder_id = p.responder_id AND q.alert_open AND q.status IN (${busy}))${ring}`;
 }
 
 /** How many responders an alert at this place would reach now (the set-up preview, nbPotentialBS): a query of one row, `n`, for the statement that writes the draft. */
@@ -86,20 +103,29 @@ export interface Mission {
   duration: number;
 }
 
+/** What an alert's earlier selections gave: how many responders, and the AED of each runner. */
+export interface EarlierMissions {
+  selected: number;
+  aedIds: number[];
+}
+
 /**
  * Gives each selected responder a mission. The nearest ones (ALERT_DIRECT_RESPONDERS) and those
  * carrying an AED go straight to the victim. The next ones, in order of distance, are sent first to
  * the AED available now that makes their walk to the victim shortest, when that detour costs at
  * most ALERT_AED_MAX_DETOUR_SECONDS, up to ALERT_AED_RUNNERS in all and ALERT_AED_RUNNERS_PER_AED
- * per AED. Everyone else goes straight to the victim.
+ * per AED. Everyone else goes straight to the victim. `already` (an escalation step) counts the
+ * missions the alert has given before: its responders come first in distance, its runners and
+ * their AEDs count against the limits.
  */
-export function planMissions(settings: AlertSettings, candidates: Candidate[], aedsAvailableNow: NearbyAed[]): Mission[] {
+export function planMissions(settings: AlertSettings, candidates: Candidate[], aedsAvailableNow: NearbyAed[], already: EarlierMissions = { selected: 0, aedIds: [] }): Mission[] {
   const usePerAed = new Map<number, number>();
-  let runners = 0;
+  for (const aedId of already.aedIds) usePerAed.set(aedId, (usePerAed.get(aedId) ?? 0) + 1);
+  let runners = already.aedIds.length;
   return candidates.map((candidate, index) => {
     const direct = walking(settings, candidate.distance);
     const straight: Mission = { responderId: candidate.responderId, mission: 'victim', aed: null, distance: Math.round(candidate.distance), duration: direct.seconds };
-    if (index < settings.ALERT_DIRECT_RESPONDERS || candidate.carriesAed || runners >= settings.ALERT_AED_RUNNERS) return straight;
+    if (already.selected + index < settings.ALERT_DIRECT_RESPONDERS || candidate.carriesAed || runners >= settings.ALERT_AED_RUNNERS) return straight;
     let best: { aed: NearbyAed; metres: number } | undefined;
     for (const aed of aedsAvailableNow) {
       if ((usePerAed.get(aed.id) ?? 0) >= settings.ALERT_AED_RUNNERS_PER_AED) continue;

@@ -13,13 +13,14 @@ import { accountSubtree } from '../accounts/face';
 import type { AuditWithChange } from '../audit/face';
 import { aedsAround, aedsAroundJsonSql, toNearbyAed } from './aeds-nearby';
 import { scheduleAutoCloseAfterAnswer } from './auto-close';
+import { scheduleEscalationAfterAnswer } from './escalation';
 import { afterAlertChange } from './effects';
 import { isRefusal, resolvePlace, type Place } from './place';
 import { enqueueAlertPush } from './push-messages';
 import * as repo from './repo';
 import { checkAlertEvent } from './requests';
 import { metresBetween } from '../../db/earth';
-import { nearestReachable, planMissions, reachableCountSql, type Reach } from './selection';
+import { nearestReachable, planMissions, reachableCountSql, reachFor } from './selection';
 import { alertSettings, type AlertSettings } from './settings';
 import { writeDraft, writeLaunch } from './writes';
 
@@ -79,16 +80,6 @@ async function refuseChanged(db: Db, alertId: number, event: 'alert.setUp' | 'al
   throw conflict(errorKeys.illegalTransition);
 }
 
-function reachOf(settings: AlertSettings, place: { lat: number; lon: number }, distanceMaxKm: number, debugMode: number, botIds: number[] = []): Reach {
-  return {
-    lat: place.lat,
-    lon: place.lon,
-    radiusMetres: distanceMaxKm * 1000,
-    freshSeconds: settings.ALERT_POSITION_FRESH_SECONDS,
-    pool: debugMode === 3 ? { kind: 'bots', responderIds: botIds } : debugMode === 1 ? { kind: 'testers' } : { kind: 'production' },
-  };
-}
-
 async function reload(db: Db, alertId: number): Promise<Alert> {
   return repo.toAlert((await repo.findAlert(db, alertId, 'any'))!);
 }
@@ -116,7 +107,7 @@ export async function setUp(ctx: AppContext, session: Session, body: SetUpBody, 
   }
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   // Debug mode 3 alerts only bots, started at launch around the victim: the preview is their number.
-  const reached = debugMode === 3 ? sql`SELECT ${settings.BOTS_COUNT}::int AS n` : reachableCountSql(reachOf(settings, place, distanceMax, debugMode));
+  const reached = debugMode === 3 ? sql`SELECT ${settings.BOTS_COUNT}::int AS n` : reachableCountSql(reachFor(settings, place, distanceMax, debugMode));
   const fields = { alertType: body.alertType ?? existing?.alert_type ?? 1, ...site, ...placeFields(place, body.addressInfo), distanceMax, debugMode, test: site.test || debugMode !== 0, createdBy: session.userId };
   const row = await writeDraft(ctx.database, existing?.id, fields, {
     reached,
@@ -149,7 +140,7 @@ function placeFields(place: Place, addressInfo: string) {
  * responders and gives each a mission (AED first or straight to the victim), then writes the live
  * alert, the requests, the push messages, the chronology and the call's audit row (`audit`) in one
  * statement. Then schedules the
- * auto-close, tells the account's sockets, sends the push messages and, in debug mode 3, starts
+ * auto-close and the escalation (when on), tells the account's sockets, sends the push messages and, in debug mode 3, starts
  * the bots.
  */
 export async function launch(ctx: AppContext, session: Session, body: LaunchBody, audit?: AuditWithChange): Promise<Alert> {
@@ -163,7 +154,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   const distanceMax = settings.ALERT_DISTANCE_MAX_KM;
   const botIds = debugMode === 3 ? await ctx.bots.spawn(place, distanceMax) : [];
   const [{ candidates, total }, aedsNow] = await Promise.all([
-    nearestReachable(ctx.database, reachOf(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
+    nearestReachable(ctx.database, reachFor(settings, place, distanceMax, debugMode, botIds), settings.ALERT_MAX_SELECTED),
     aedsAround(db, place, settings.ALERT_AED_RADIUS_KM * 1000, { onlyAvailableNow: true }),
   ]);
   const missions = planMissions(settings, candidates, aedsNow);
@@ -173,6 +164,7 @@ export async function launch(ctx: AppContext, session: Session, body: LaunchBody
   audit?.written();
   ctx.metrics.alertsLaunched.inc({ test: String(fields.test) });
   scheduleAutoCloseAfterAnswer(ctx, row.id, settings.ALERT_AUTO_CLOSE_SECONDS);
+  scheduleEscalationAfterAnswer(ctx, row.id);
   afterAlertChange(ctx, { id: row.id, idSite: row.id_site });
   if (botIds.length > 0) ctx.bots.start(row.id, botIds);
   return repo.toAlert(row);
@@ -191,12 +183,12 @@ async function launchPlace(ctx: AppContext, body: LaunchBody, existing: repo.Ale
 
 /**
  * GET alerts/{alertId}: the alert and the AEDs around its victim now, as set-up gives them, so a
- * screen that reopens a draft or a live alert shows them again. 404 outside the caller's subtree.
+ * screen that reopens a draft or a live alert shows them again, and the steps of its escalation. 404 outside the caller's subtree.
  */
 export async function getAlert(ctx: AppContext, session: Session, alertId: number): Promise<AlertDetails> {
   const row = await visibleAlert(ctx, session, alertId);
-  const aeds = await aedsAround(ctx.database.db, row, alertSettings(ctx).ALERT_AED_RADIUS_KM * 1000);
-  return { ...repo.toAlert(row), aeds };
+  const [aeds, escalations] = await Promise.all([aedsAround(ctx.database.db, row, alertSettings(ctx).ALERT_AED_RADIUS_KM * 1000), repo.escalationsOf(ctx.database.db, alertId)]);
+  return { ...repo.toAlert(row), aeds, escalations };
 }
 
 /** GET alerts: the caller’s account subtree, newest first (the live list is close=0&status=2), or one site of it (idSite). */

@@ -32,6 +32,16 @@ const settingsSchema = z.object({
   ALERT_WALK_SPEED_KMH: z.coerce.number().positive().default(5),
   ALERT_DETOUR_FACTOR: z.coerce.number().min(1).default(1.3),
   /**
+   * Automatic escalation of a live alert (off by default): when fewer than MIN_ACCEPTED responders
+   * have accepted AFTER_SECONDS after the launch (then after each step), the radius widens by
+   * STEP_KM, up to MAX_KM, and the responders newly within reach are alerted.
+   */
+  ALERT_ESCALATION_ENABLED: z.stringbool().default(false),
+  ALERT_ESCALATION_MIN_ACCEPTED: z.coerce.number().int().min(1).default(2),
+  ALERT_ESCALATION_AFTER_SECONDS: z.coerce.number().int().min(1).default(60),
+  ALERT_ESCALATION_STEP_KM: z.coerce.number().positive().default(0.2),
+  ALERT_ESCALATION_MAX_KM: z.coerce.number().positive().max(50).default(1),
+  /**
    * Groups that may use the test debug modes (1 test interface, 3 test interface plus bots): options
    * offers those modes to them only, and set-up and launch refuse the modes to anyone else.
    */

@@ -69,6 +69,33 @@ export async function writeDraft(
 }
 
 /**
+ * The requests of `missions` for the alert a CTE named `a` wrote, ranked from `firstRank`, each
+ * starting `available` by `by` and marked for its ALERT push messages (writeLaunchPushes); a
+ * responder the alert already has a request for is left out (the unique index on alert and responder).
+ */
+function requestsInsertSql(missions: Mission[], firstRank: number, by: string): SQL {
+  const requests = missions.map((mission, index) => ({
+    responder_id: mission.responderId,
+    mission: mission.mission,
+    aed_id: mission.aed?.id ?? null,
+    aed_name: mission.aed?.name ?? null,
+    aed_address: mission.aed?.address ?? null,
+    aed_lat: mission.aed?.lat ?? null,
+    aed_lon: mission.aed?.lon ?? null,
+    distance: mission.distance,
+    duration: mission.duration,
+    rank: firstRank + index,
+  }));
+  return sql`INSERT INTO alert_requests (alert_id, responder_id, mission, aed_id, aed_name, aed_address, aed_lat, aed_lon, distance, duration, rank, status_history, alert_push_pending)
+               SELECT a.id, u.responder_id, u.mission, u.aed_id, u.aed_name, u.aed_address, u.aed_lat, u.aed_lon, u.distance, u.duration, u.rank,
+                      jsonb_build_array(jsonb_build_object('status', 'available', 'at', now(), 'by', ${by}::text)), true
+                 FROM a, jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS u(responder_id int, mission text, aed_id int, aed_name text,
+                      aed_address text, aed_lat float8, aed_lon float8, distance int, duration int, rank int)
+               ON CONFLICT (alert_id, responder_id) DO NOTHING
+               RETURNING id, responder_id, alert_id, mission`;
+}
+
+/**
  * Launches: the alert (new, or the draft `existingId`) goes live with its selection figures and
  * auto-close time; one request per mission, each marked for its push messages (which the push
  * delivery writes right after the answer: writeLaunchPushes); the `launched` event; the call's audit
@@ -87,27 +114,11 @@ export async function writeLaunch(
     columns: sql`status, launched_at, nb_requests, nb_potential_bs, auto_close_at, contact_status`,
     values: sql`2, now(), ${missions.length}, ${total}, now() + make_interval(secs => ${autoCloseSeconds}), 'alertInProgress'`,
   });
-  const requests = missions.map((mission, rank) => ({
-    responder_id: mission.responderId,
-    mission: mission.mission,
-    aed_id: mission.aed?.id ?? null,
-    aed_name: mission.aed?.name ?? null,
-    aed_address: mission.aed?.address ?? null,
-    aed_lat: mission.aed?.lat ?? null,
-    aed_lon: mission.aed?.lon ?? null,
-    distance: mission.distance,
-    duration: mission.duration,
-    rank,
-  }));
   const by = `user:${alert.createdBy}`;
   const [row] = await preparedRowsOf<AlertRow>(
     database,
     sql`WITH a AS (${upsert}),
-         q AS (INSERT INTO alert_requests (alert_id, responder_id, mission, aed_id, aed_name, aed_address, aed_lat, aed_lon, distance, duration, rank, status_history, alert_push_pending)
-               SELECT a.id, u.responder_id, u.mission, u.aed_id, u.aed_name, u.aed_address, u.aed_lat, u.aed_lon, u.distance, u.duration, u.rank,
-                      jsonb_build_array(jsonb_build_object('status', 'available', 'at', now(), 'by', ${by}::text)), true
-                 FROM a, jsonb_to_recordset(${JSON.stringify(requests)}::jsonb) AS u(responder_id int, mission text, aed_id int, aed_name text,
-                      aed_address text, aed_lat float8, aed_lon float8, distance int, duration int, rank int)),
+         q AS (${requestsInsertSql(missions, 0, by)}),
          ev AS (INSERT INTO alert_events (alert_id, kind, actor_type, actor_id, payload)
                 SELECT a.id, 'launched', 'user', ${alert.createdBy},
                        jsonb_build_object('nbRequests', ${missions.length}::int, 'nbPotentialBS', ${total}::int,
@@ -116,4 +127,41 @@ export async function writeLaunch(
         ${written}`,
   );
   return row;
+}
+
+/** One escalation step as the job found it: the radius it widens, from and to, and who accepted so far. */
+export interface EscalationStep {
+  alertId: number;
+  step: number;
+  fromKm: number;
+  toKm: number;
+  accepted: number;
+  firstRank: number;
+}
+
+/**
+ * Writes an escalation step in one statement: the alert's radius widens from `fromKm` to `toKm`,
+ * the missions of the ring become requests marked for their ALERT push messages (written by the
+ * push delivery, as a launch's: writeLaunchPushes), and the `escalated`
+ * event tells the step. Only while the alert is live, still at `fromKm` and at this step (a job
+ * run twice, or an alert closed meanwhile, writes nothing and answers undefined).
+ */
+export async function writeEscalation(database: Database, step: EscalationStep, missions: Mission[]): Promise<{ nbRequests: number } | undefined> {
+  const [row] = await preparedRowsOf<{ nb_requests: number }>(
+    database,
+    // The ring leaves out every responder the alert has a request for, and steps follow each other
+    // (the guard on radius and step), so every mission becomes a request: nb_requests grows by as many.
+    sql`WITH a AS (UPDATE alerts SET distance_max = ${step.toKm}::real, nb_requests = nb_requests + ${missions.length}::int, updated_at = now()
+                    WHERE id = ${step.alertId} AND status = 2 AND close = 0 AND distance_max = ${step.fromKm}::real
+                      AND (SELECT count(*) FROM alert_events WHERE alert_id = ${step.alertId} AND kind = 'escalated') = ${step.step - 1}
+                    RETURNING id),
+         q AS (${requestsInsertSql(missions, step.firstRank, 'system')}),
+         ev AS (INSERT INTO alert_events (alert_id, kind, actor_type, actor_id, payload)
+                SELECT a.id, 'escalated', 'system', NULL,
+                       jsonb_build_object('step', ${step.step}::int, 'fromKm', ${step.fromKm}::float8, 'toKm', ${step.toKm}::float8, 'accepted', ${step.accepted}::int,
+                                          'nbRequests', (SELECT count(*) FROM q)::int, 'aedRunners', (SELECT count(*) FROM q WHERE mission = 'aed')::int)
+                  FROM a)
+        SELECT (SELECT count(*) FROM q)::int AS nb_requests FROM a`,
+  );
+  return row ? { nbRequests: row.nb_requests } : undefined;
 }

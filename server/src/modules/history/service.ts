@@ -114,6 +114,7 @@ function fromEvent(event: repo.EventRow): ChronologyEntry | undefined {
     case 'launched':
     case 'addressChanged':
     case 'detailsChanged':
+    case 'escalated':
     case 'responderStopped':
     case 'responderStarted':
       return { ...base, kind: event.kind };

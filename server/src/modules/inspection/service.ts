@@ -52,6 +52,8 @@ function alertEventOf(kind: string, payload: Record<string, unknown>): AlertEven
       return 'address.change';
     case 'closed':
       return payload.reason === 'auto' ? 'alert.autoClose' : 'alert.close';
+    case 'escalated':
+      return 'alert.escalate';
     case 'responderStopped':
       return 'responder.stop';
     case 'responderStarted':

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../i18n/dates';
 import { addressOf, autoCloseMinutesOf, closureOf } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
 import { DetailsSection } from './details-section';
+import { EscalationSteps } from './escalation-steps';
 import { ResponderList } from './responder-list';
 
 /** After the end: who closed it and when (the system after its configured delay, the user, someone else), where, the details, the final list, a new intervention. */
@@ -28,6 +29,7 @@ export function ClosedPanel() {
       <Button type="button" icon="pi pi-plus" label={t('alert.new')} className="w-full" data-testid="new-intervention" onClick={() => alert.send({ type: 'alert.new' })} />
       {closure ? <p className="alert-closed__address" data-testid="closed-address"><i className="pi pi-map-marker" aria-hidden /> {address}</p> : null}
       <DetailsSection readOnly />
+      <EscalationSteps />
       <section className="alert-section alert-section--grow">
         <h2 className="alert-section__title">
           <i className="pi pi-users" aria-hidden /> {t('alert.responders.final')}

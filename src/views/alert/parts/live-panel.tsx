@@ -3,6 +3,7 @@ import { useIntl } from '../../../i18n/intl-provider';
 import { canRequestClose, responderCountsOf, type ResponderPhase } from '../../../machines/alert/alert.selectors';
 import { AlertActor } from '../alert-actor';
 import { DetailsSection } from './details-section';
+import { EscalationSteps } from './escalation-steps';
 import { ResponderList } from './responder-list';
 
 const summary: Array<{ phase: ResponderPhase; key: string }> = [
@@ -22,6 +23,7 @@ export function LivePanel() {
   return (
     <>
       <DetailsSection />
+      <EscalationSteps />
       <section className="alert-section alert-section--grow" aria-labelledby="alert-responders-title">
         <h2 id="alert-responders-title" className="alert-section__title">
           <i className="pi pi-users" aria-hidden /> {t('alert.responders.title')} <span className="alert-section__count">{counts.total}</span>

@@ -18,6 +18,7 @@ const icons: Record<ChronologyEntry['kind'], string> = {
   progress: 'pi-directions-alt',
   addressChanged: 'pi-arrows-alt',
   detailsChanged: 'pi-pencil',
+  escalated: 'pi-expand',
   responderStopped: 'pi-stop-circle',
   responderStarted: 'pi-play',
   closed: 'pi-flag-fill',
@@ -51,6 +52,8 @@ function useLine(launchedAt: string | null) {
       }
       case 'detailsChanged':
         return t('history.chronology.detailsChanged', { actor, details: String((details.to as string | undefined) ?? '') });
+      case 'escalated':
+        return t('history.chronology.escalated', { step: Number(details.step ?? 0), radius: formatDistance(Number(details.toKm ?? 0) * 1000, locale), count: Number(details.nbRequests ?? 0) });
       case 'responderStopped':
         return t('history.chronology.responderStopped', { actor, responder });
       case 'responderStarted':

@@ -10,6 +10,7 @@ export type RouteCategory = (typeof routeCategories)[number];
 /** Every screen of spec §2 behind sign-in, with its menu category and title key. */
 export const screens = {
   dashboardView: { path: '/dashboard/view', category: 'dashboard', title: 'route.dashboard.view', menu: true },
+  dashboardSimulator: { path: '/dashboard/simulator', category: 'dashboard', title: 'route.dashboard.simulator', menu: true },
   alertCall: { path: '/alert/call', category: 'alert', title: 'route.alert.call', menu: true },
   alertTutorial: { path: '/alert/tutorial', category: 'alert', title: 'route.alert.tutorial', menu: true },
   alertDashboard: { path: '/alert/dashboard', category: 'alert', title: 'route.alert.dashboard', menu: true },
@@ -40,10 +41,10 @@ export const routeSets: Record<number, RouteSet> = {
   [groups.superAdmin]: { screens: allScreens, landing: 'dashboardView' },
   [groups.operator]: { screens: operatorScreens, landing: 'alertCall' },
   [groups.administrator]: {
-    screens: [...operatorScreens, 'alertHistory', 'testerManagement', 'citizenAlertForm'],
+    screens: [...operatorScreens, 'alertHistory', 'testerManagement', 'citizenAlertForm', 'dashboardSimulator'],
     landing: 'alertCall',
   },
-  [groups.referent]: { screens: ['dashboardView', 'alertHistory', 'citizenAlertForm', 'aedList', 'aedForm'], landing: 'dashboardView' },
+  [groups.referent]: { screens: ['dashboardView', 'dashboardSimulator', 'alertHistory', 'citizenAlertForm', 'aedList', 'aedForm'], landing: 'dashboardView' },
   [groups.aedManager]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
   [groups.aedEditor]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
   [groups.updatePassword]: { screens: [], landing: 'updatePassword' },
@@ -76,6 +77,8 @@ export const capabilities = {
   'alert.callback': [1, 6, 7],
   'alert.testers': [1, 6],
   'dashboard.view': [1, 7],
+  /** The alert-policy simulator: the analysts (referents, administrators). */
+  'alert.simulation': [1, 6, 7],
   'aed.read': [1, 5, 6, 7, 8, 9],
   'aed.write': [1, 5, 6, 7, 8, 9],
   'aed.import': [1],

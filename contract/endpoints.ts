@@ -15,6 +15,7 @@ import { newsEndpoints } from './news.endpoints';
 import { notificationEndpoints } from './notification.endpoints';
 import { passwordEndpoints } from './password.endpoints';
 import { responderEndpoints } from './responder.endpoints';
+import { simulationEndpoints } from './simulation.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
 
@@ -40,6 +41,7 @@ export const endpoints = {
   notification: notificationEndpoints,
   password: passwordEndpoints,
   responder: responderEndpoints,
+  simulation: simulationEndpoints,
   tester: testerEndpoints,
   validation: validationEndpoints,
 };

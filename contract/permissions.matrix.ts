@@ -17,6 +17,7 @@ import { newsEndpoints } from './news.endpoints';
 import { notificationEndpoints } from './notification.endpoints';
 import { passwordEndpoints } from './password.endpoints';
 import { responderEndpoints } from './responder.endpoints';
+import { simulationEndpoints } from './simulation.endpoints';
 import { testerEndpoints } from './tester.endpoints';
 import { validationEndpoints } from './validation.endpoints';
 
@@ -66,6 +67,7 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(callbackEndpoints),
   ...rowsOf(dashboardEndpoints),
   ...rowsOf(indicatorEndpoints),
+  ...rowsOf(simulationEndpoints),
 
   // AED register
   ...rowsOf(aedEndpoints),

@@ -38,6 +38,7 @@ import { callbackRoutes } from './modules/callbacks/routes';
 import { interviewRoutes } from './modules/interviews/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
+import { simulationRoutes } from './modules/simulations/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
 import { tileSource } from './modules/tiles/online';
 import { tileRoutes } from './modules/tiles/routes';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await interviewRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
+  await simulationRoutes(app, ctx);
   await inspectionRoutes(app, ctx);
   await tileRoutes(app, ctx);
 

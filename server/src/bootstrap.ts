@@ -14,6 +14,7 @@ import { createSubtrees } from './modules/accounts/subtrees';
 import { aedJobs } from './modules/aeds/jobs';
 import { createAedPages } from './modules/aeds/list-pages';
 import { alertJobs } from './modules/alerts/jobs';
+import { simulationJobs } from './modules/simulations/jobs';
 import { createAlertViews } from './modules/alerts/views';
 import { importJobs } from './modules/imports/jobs';
 import { notificationJobs } from './modules/notifications/jobs';
@@ -62,7 +63,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
 const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews, ctx.deviceTokens];
 
 /** Each module's background work (modules/<area>/jobs.ts), stopped in the reverse order. */
-const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs, responderJobs];
+const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs, responderJobs, simulationJobs];
 
 /**
  * Starts what runs in the background: the real-time listener, the listeners of what is kept, the

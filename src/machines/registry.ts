@@ -22,6 +22,7 @@ import { dashboardMachine } from './dashboard/dashboard.machine';
 import { indicatorsMachine } from './dashboard/indicators.machine';
 import { aedImportMachine } from './aed-import/aed-import.machine';
 import { auditLogMachine } from './audit-log/audit-log.machine';
+import { simulatorMachine } from './simulator/simulator.machine';
 
 /** A workflow machine the app declares: the statechart docs and the live inspector list these. */
 export interface RegisteredMachine {
@@ -146,5 +147,10 @@ export const machines: RegisteredMachine[] = [
     id: 'auditLog',
     machine: auditLogMachine,
     description: 'The audit log of super administrators: who did what and when, 50 a page, filtered by action, user id, target (typed, asked after a pause), period and account; each filter change back to page 1, a failed load kept on screen until a refresh.',
+  },
+  {
+    id: 'simulator',
+    machine: simulatorMachine,
+    description: 'The alert-policy simulator: the runs kept, a form for a proposed policy, a run started and read again until its job is done or failed, a kept run opened.',
   },
 ];

@@ -26,6 +26,8 @@ export interface MatrixFixtures {
   openAlert(site: number): Promise<number>;
   /** A closed alert with one responder who set off: the request id of the call-back form. */
   departure(site: number): Promise<{ alertId: number; requestId: number }>;
+  /** A stored simulation run of the account (queued; the matrix reads it, never runs it). */
+  simulationRun(site: number): Promise<number>;
 }
 
 export async function matrixFixtures(server: TestServer): Promise<MatrixFixtures> {
@@ -56,6 +58,11 @@ export async function matrixFixtures(server: TestServer): Promise<MatrixFixtures
       const { alertId, requestIds } = await insertAlert(server, { idSite: site, createdAt: daysAgo(2), requests: [{ responderId, statuses: ['dispatched', 'onTheWayVictim', 'onSiteVictim'] }] });
       return { alertId, requestId: requestIds[0] };
     },
+    async simulationRun(site) {
+      const params = { ...simulationBody, seed: 1, accountIds: [site], current: simulationBody.proposed };
+      const [row] = await db.query<{ id: number }>(`INSERT INTO simulation_runs (account_id, params) VALUES ($1, $2::jsonb) RETURNING id`, [site, JSON.stringify(params)]);
+      return row.id;
+    },
   };
 }
 
@@ -81,6 +88,11 @@ const csvUpload = (): CellRequest => {
   };
 };
 const indicator = (name: string) => bySite(`${sb}/indicators/${name}?area=63`);
+const simulationBody = {
+  startDate: '2026-01-01',
+  endDate: '2026-01-02',
+  proposed: { radiusKm: 0.6, maxSelected: 200, directResponders: 2, aedRunners: 3, aedRadiusKm: 1, escalation: { enabled: false, minAccepted: 2, afterSeconds: 60, stepKm: 0.2, maxKm: 1 } },
+};
 const alertBody = { ...at, address: '1 place de Jaude, 63000 Clermont-Ferrand', alertType: 1 };
 
 /** One entry per row of the matrix, keyed `METHOD /path`. */
@@ -166,6 +178,16 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
       indicator(name),
     ]),
   ),
+
+  [`POST ${sb}/simulations`]: {
+    own: (fx) => ({ method: 'POST', url: `${sb}/simulations`, payload: { ...simulationBody, selectedSite: fx.ownSite } }),
+    other: (fx) => ({ method: 'POST', url: `${sb}/simulations`, payload: { ...simulationBody, selectedSite: fx.otherSite } }),
+  },
+  [`GET ${sb}/simulations`]: { own: get(`${sb}/simulations`) },
+  [`GET ${sb}/simulations/:runId`]: {
+    own: async (fx) => ({ url: `${sb}/simulations/${await fx.simulationRun(fx.ownSite)}` }),
+    other: async (fx) => ({ url: `${sb}/simulations/${await fx.simulationRun(fx.otherSite)}` }),
+  },
 
   [`POST ${sa}/aed/getAllList`]: { own: post(`${sa}/aed/getAllList`, { filter: [], page: 1 }) },
   [`POST ${sa}/aed/getAedsMap`]: { own: post(`${sa}/aed/getAedsMap`, { filter: [], bbox: { north: 46, south: 45.5, east: 3.3, west: 2.9 }, zoom: 12 }) },

@@ -3,6 +3,7 @@ import type { RouteCategory, ScreenName } from '../../../contract/access';
 /** Menu icon of each screen (primeicons). */
 export const screenIcons: Record<ScreenName, string> = {
   dashboardView: 'pi pi-chart-bar',
+  dashboardSimulator: 'pi pi-sliders-h',
   alertCall: 'pi pi-megaphone',
   alertTutorial: 'pi pi-book',
   alertDashboard: 'pi pi-chart-line',

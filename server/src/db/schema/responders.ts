@@ -135,5 +135,10 @@ export const responderPositionSamples = pgTable(
     weekend: boolean('weekend').notNull(),
     localHour: smallint('local_hour').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sampledAt, t.responderId] }), index('responder_position_samples_band_idx').on(t.weekend, t.localHour, t.sampledAt)],
+  (t) => [
+    primaryKey({ columns: [t.sampledAt, t.responderId] }),
+    index('responder_position_samples_band_idx').on(t.weekend, t.localHour, t.sampledAt),
+    // Migration 0045: the simulator's look-up of one slot's responders within a latitude band (with INCLUDE (lon, responder_id, carries_aed)).
+    index('responder_position_samples_slot_lat_idx').on(t.sampledAt, t.lat),
+  ],
 );

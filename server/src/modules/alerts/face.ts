@@ -10,3 +10,7 @@ export { findAlert, type AlertRow } from './repo';
 export { afterRequestChange, checkAlertEvent, findRequest, moveRequest, type RequestRow } from './requests';
 /** The alert settings of the configuration (radii, delays, walking speed). */
 export { alertSettings } from './settings';
+/** The launch's missions (direct or via an AED) for candidates in order of distance: the simulator replays them. */
+export { planMissions, type Candidate } from './selection';
+/** The settings' type, for a caller that varies some of them (the simulator's policies). */
+export type { AlertSettings } from './settings';

@@ -15,6 +15,7 @@ const runners: Record<string, string> = {
   addresses: 'bench/addresses/run.ts',
   'first-screen': 'bench/first-screen/run.ts',
   positions: 'bench/positions/run.ts',
+  simulations: 'bench/simulations/run.ts',
 };
 
 const [area, ...options] = process.argv.slice(2);

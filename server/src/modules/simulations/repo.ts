@@ -115,3 +115,9 @@ export async function markRun(db: Db, runId: number, change: { status: 'running'
         );
   return rows.length === 1;
 }
+
+/** Runs still waiting for their job (queued or cut off mid-run by a stop), oldest first. */
+export async function unfinishedRuns(db: Db): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(db, sql`SELECT id FROM simulation_runs WHERE status IN ('queued', 'running') ORDER BY id LIMIT 100`);
+  return rows.map((row) => row.id);
+}

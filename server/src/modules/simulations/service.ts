@@ -57,8 +57,17 @@ export async function startRun(ctx: AppContext, session: Session, body: Simulati
   const scope = await resolveScope(ctx.database.db, session, body.selectedSite);
   const params: RunParams = { ...body, accountIds: scope.ids, current: currentPolicy(ctx) };
   const row = await repo.insertRun(ctx.database.db, body.selectedSite ?? session.siteId, session.userId, params);
-  await ctx.jobs.send(simulationQueue, { runId: row.id }, { singletonKey: `run-${row.id}` });
+  await queueRun(ctx, row.id);
   return toRun(row);
+}
+
+/** Queues a run's job. A failure is logged: the run stays queued, and the next start of the job queue queues it again (simulationJobs). */
+export async function queueRun(ctx: AppContext, runId: number): Promise<void> {
+  try {
+    await ctx.jobs.send(simulationQueue, { runId }, { singletonKey: `run-${runId}` });
+  } catch (error) {
+    ctx.log.error({ err: error, runId }, 'simulation not queued');
+  }
 }
 
 /** GET simulations: the runs of the caller's subtree, newest first, without results. */

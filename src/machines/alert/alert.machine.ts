@@ -5,6 +5,7 @@ import { responderRequestChart, type RequestEvent } from '../../../contract/char
 import { allows } from '../../../contract/charts/transition';
 import { errorKeys } from '../../../contract/errors';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { alertActors } from './alert.actors';
 import type { AlertContext, AlertEvent, AlertInput, LiveAlert, PlaceRequest, ResponderCard } from './alert.types';
 
@@ -165,6 +166,7 @@ export const alertMachine = setup({
   initial: 'loadingOptions',
   states: {
     loadingOptions: {
+      meta: observe({ messages: ['alert.phase.loading'], calls: ['alert.options'] }),
       tags: ['busy'],
       // The page may name the alert to open before the options have arrived.
       on: { 'alert.resume': { actions: 'keepResumeId' } },
@@ -186,11 +188,13 @@ export const alertMachine = setup({
       always: [{ guard: 'hasResumeId', target: 'resuming' }, { target: 'editing' }],
     },
     optionsFailed: {
+      meta: observe({ enabled: ['alert.options.retry'], absent: ['launch-alert'] }),
       on: { 'options.retry': 'loadingOptions', 'alert.resume': { actions: 'keepResumeId' } },
     },
     // Before launch: the victim is placed and the preview read, as often as the dispatcher likes.
     editing: {
       initial: 'empty',
+      meta: observe({ shown: ['responder-preview', 'launch-alert'], absent: ['responder-summary', 'closed-message'] }),
       on: {
         'address.submit': { target: '.settingUp', actions: 'askPlace' },
         'pin.move': { target: '.settingUp', actions: 'askPlace' },
@@ -205,9 +209,10 @@ export const alertMachine = setup({
         'alert.resume': { target: 'resuming', actions: 'keepResumeId' },
       },
       states: {
-        empty: {},
+        empty: { meta: observe({ disabled: ['alert.launch'], absent: ['address-message'] }) },
         settingUp: {
           tags: ['busy', 'previewing'],
+          meta: observe({ calls: ['alert.setUp'] }),
           invoke: {
             src: 'setUp',
             input: ({ context }) => callInput(context),
@@ -233,17 +238,19 @@ export const alertMachine = setup({
           },
         },
         // Address not found: "check the spelling"; another address or a pin goes on.
-        wrongAddress: {},
+        wrongAddress: { meta: observe({ shown: ['address-message'], disabled: ['alert.launch'] }) },
         // Commune precision: the pin must be moved before launching.
-        imprecise: {},
+        imprecise: { meta: observe({ shown: ['address-message'], messages: ['error.alert.address-imprecise'], disabled: ['alert.launch'] }) },
         ready: {
+          meta: observe({ enabled: ['alert.launch'], absent: ['address-message'] }),
           on: { 'alert.launch': '#alert.launching' },
         },
-        setUpFailed: {},
+        setUpFailed: { meta: observe({ disabled: ['alert.launch'] }) },
       },
     },
     launching: {
       tags: ['busy'],
+      meta: observe({ disabled: ['alert.launch'], calls: ['alert.launch'] }),
       invoke: {
         src: 'launch',
         input: ({ context }) => callInput(context),
@@ -260,6 +267,7 @@ export const alertMachine = setup({
     },
     // The intervention runs: responders answer and move until it is closed.
     live: {
+      meta: observe({ shown: ['responder-summary', 'end-intervention'], absent: ['launch-alert', 'closed-message'] }),
       invoke: { src: 'listenRefresh', input: ({ context }) => ({ alertId: context.alert!.alertId }) },
       // The server closes it after 20 minutes; ask it a little after that time.
       after: { autoCloseDue: '.following.refreshing' },
@@ -267,6 +275,7 @@ export const alertMachine = setup({
       states: {
         following: {
           initial: 'refreshing',
+          meta: observe({ enabled: ['alert.close.button'] }),
           on: {
             'responder.stop': {
               guard: { type: 'responderAllows', params: ({ event }) => ({ id: event.id, event: 'request.stop' as const }) },
@@ -285,11 +294,13 @@ export const alertMachine = setup({
           },
           states: {
             watching: {
+              meta: observe({}),
               after: { poll: 'refreshing' },
               on: { 'alerts.refresh': 'refreshing' },
             },
             refreshing: {
               entry: 'clearRefreshAgain',
+              meta: observe({ calls: ['alert.get', 'alert.respondersOnCall'] }),
               invoke: {
                 src: 'fetchLive',
                 input: ({ context }) => ({ alertId: context.alert!.alertId }),
@@ -326,6 +337,7 @@ export const alertMachine = setup({
         },
         changingResponder: {
           tags: ['busy'],
+          meta: observe({}),
           invoke: {
             src: 'changeResponder',
             input: ({ context, event }) => {
@@ -345,6 +357,7 @@ export const alertMachine = setup({
         },
         movingAddress: {
           tags: ['busy'],
+          meta: observe({ calls: ['alert.updateAddress'] }),
           invoke: {
             src: 'moveAlert',
             input: ({ context }) => ({ alertId: context.alert!.alertId, place: context.place, addressInfo: context.addressInfo }),
@@ -363,6 +376,7 @@ export const alertMachine = setup({
         // The details (floor, door code...) change while the victim stays where the server has it.
         savingDetails: {
           tags: ['busy'],
+          meta: observe({ calls: ['alert.updateAddress'] }),
           invoke: {
             src: 'moveAlert',
             input: ({ context, event }) => {
@@ -383,12 +397,14 @@ export const alertMachine = setup({
         },
         // The new place is beyond 0.3 km: the responders were chosen for the old one.
         tooFar: {
+          meta: observe({ shown: ['replace-intervention'] }),
           on: {
             'alert.replace': '#alert.replacing',
             'address.cancel': 'following.refreshing',
           },
         },
         confirmingClose: {
+          meta: observe({ shown: ['confirm-end'] }),
           on: {
             'alert.confirmClose': '#alert.closing',
             'alert.cancelClose': 'following.refreshing',
@@ -398,6 +414,7 @@ export const alertMachine = setup({
     },
     closing: {
       tags: ['busy'],
+      meta: observe({ calls: ['alert.close'] }),
       invoke: {
         src: 'closeAlert',
         input: ({ context }) => ({ alertId: context.alert!.alertId }),
@@ -420,6 +437,7 @@ export const alertMachine = setup({
     // Close this intervention, then set up a new one where the too-far move asked.
     replacing: {
       tags: ['busy'],
+      meta: observe({ shown: ['replace-intervention'], calls: ['alert.close'] }),
       invoke: {
         src: 'closeAlert',
         input: ({ context }) => ({ alertId: context.alert!.alertId }),
@@ -433,6 +451,7 @@ export const alertMachine = setup({
       },
     },
     closed: {
+      meta: observe({ shown: ['closed-message', 'new-intervention'], absent: ['launch-alert', 'reload-closed'] }),
       on: {
         'alert.new': { target: 'editing', actions: 'startFresh' },
         'alert.resume': { target: 'resuming', actions: 'keepResumeId' },
@@ -440,10 +459,12 @@ export const alertMachine = setup({
     },
     // Someone else closed it: a dialog asks to reload its final state.
     closedElsewhere: {
+      meta: observe({ shown: ['closed-message', 'reload-closed'] }),
       on: { 'alert.reload': 'reloading' },
     },
     reloading: {
       tags: ['busy'],
+      meta: observe({ calls: ['alert.get', 'alert.respondersOnCall'] }),
       invoke: {
         src: 'fetchLive',
         input: ({ context }) => ({ alertId: context.alert!.alertId }),
@@ -457,6 +478,7 @@ export const alertMachine = setup({
     // Opens an existing alert: a draft goes back to editing, a live one is followed, a closed one shown.
     resuming: {
       tags: ['busy'],
+      meta: observe({ messages: ['alert.phase.loading'], calls: ['alert.get', 'alert.respondersOnCall'] }),
       entry: 'startFresh',
       invoke: {
         src: 'fetchLive',

@@ -57,7 +57,8 @@ function AlertAddressSync() {
   return null;
 }
 
-function AlertCallScreen() {
+/** The alert screen inside an AlertActor provider: status bar, the panel of the current phase, the map and the dialogs. */
+export function AlertCallScreen() {
   const { t } = useIntl();
   const alert = AlertActor.useActorRef();
   const phase = AlertActor.useSelector(phaseOf);

@@ -146,7 +146,9 @@ async function apply<M extends AnyStateMachine>(prepared: PreparedScreen<M>, eve
       }
     }
   } else if (event.type.startsWith('xstate.after.')) {
-    // The clock moves on until the screen shows the state the delay leads to.
+    // The clock moves on: the first timer due, then more until the screen shows the state the delay leads to.
+    if (!tools.clock.fireNext()) throw new Error(`${tools.where}: no timer is pending on the screen's clock`);
+    await settle();
     await waitFor(async () => {
       if (!unmetObservations(prepared.observed(tools.expected)).length) return;
       if (!tools.clock.fireNext()) throw new Error(`${tools.where}: no timer is pending on the screen's clock`);

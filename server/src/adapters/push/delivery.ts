@@ -20,7 +20,7 @@ export interface PushDelivery {
   /**
    * Adds a writer of outbox rows from durable records (a launch's requests), run before each
    * pass: what it leaves to write after a crash is written by the next pass, whoever runs it.
-   * It resolves to the number of rows it wrote.
+   * It resolves to how many records it wrote for, and is called again until that is 0.
    */
   addSource(write: () => Promise<number>): void;
   /** Replaces the provider routing (the notifications issue plugs FCM and Web Push in here). */
@@ -59,7 +59,13 @@ export function pushDelivery(ctx: AppContext): PushDelivery {
     await ctx.jobs.send(pushDeliverQueue, {}, { startAfterSeconds: Math.max(1, due - Math.floor(Date.now() / 1000)), singletonKey: `due-${due}`, singletonSeconds: 3600 });
   };
   const writeSources = async () => {
-    for (const write of sources) await write().catch((error: unknown) => ctx.log.error({ err: error }, 'push messages not written'));
+    const written = (write: () => Promise<number>) =>
+      write().catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'push messages not written');
+        return 0;
+      });
+    // A burst of launches may leave more than one call writes: the pass writes them all.
+    for (const write of sources) while ((await written(write)) > 0);
   };
   const drainOnce = () =>
     deliverPending(ctx.database.db, countedRouter(router, ctx.metrics), { batchSize: settings.PUSH_BATCH_SIZE, maxAttempts: settings.PUSH_MAX_ATTEMPTS, leaseSeconds: settings.PUSH_LEASE_SECONDS, log: ctx.log, signal: closing.signal, depth });

@@ -84,7 +84,7 @@ export function pushInsertSql(kind: AlertPushKind, source: SQL): SQL {
  * out: any launch, skipping rows another instance is writing), so a crash between a launch and its
  * messages leaves the flag for the next pass; a later message to the same alert calls it first for
  * that alert (waiting for a pass under way), so a responder's ALERT always comes before the rest.
- * Returns the number of outbox rows written.
+ * Returns the number of requests it wrote for (at most 2,000 a call without `alertId`).
  */
 export async function writeLaunchPushes(db: Db, alertId?: number): Promise<number> {
   const pending =
@@ -97,7 +97,7 @@ export async function writeLaunchPushes(db: Db, alertId?: number): Promise<numbe
           UPDATE alert_requests SET alert_push_pending = false WHERE id IN (${pending})
           RETURNING id, responder_id, alert_id, mission),
         written AS (${pushInsertSql('ALERT', sql`(SELECT c.*, a.alert_type FROM claimed c JOIN alerts a ON a.id = c.alert_id) AS q`)} RETURNING 1)
-        SELECT count(*)::int AS n FROM written`,
+        SELECT count(*)::int AS n FROM claimed`,
   );
   return rows[0].n;
 }

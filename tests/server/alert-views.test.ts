@@ -82,6 +82,27 @@ describe('kept live alert list and responders on call', () => {
     expect(await addressOf(server, operator, launched.alertId)).toBeUndefined();
   });
 
+  it('announces a change of every request column but the push bookkeeping, whose clearing after a launch announces nothing', async () => {
+    const columns = async (where: string) =>
+      ((await query(`SELECT attname FROM pg_attribute WHERE attrelid = 'alert_requests'::regclass AND attnum > 0 AND NOT attisdropped AND ${where} ORDER BY attname`)) as Array<{ attname: string }>).map((row) => row.attname);
+    const announced = await columns(`attnum = ANY ((SELECT tgattr FROM pg_trigger WHERE tgname = 'alert_requests_updated')::int2[])`);
+    const all = await columns('true');
+    expect(all.filter((column) => !announced.includes(column))).toEqual(['alert_push_pending']);
+
+    const launched = await launch(server, operator, offset(area, 0, 110_000), '5 rue des Vues');
+    await announcementsDelivered();
+    const heard: string[] = [];
+    const unlisten = await server.ctx.database.listen('vigil_alerts', (payload) => heard.push(payload));
+    try {
+      await query('UPDATE alert_requests SET alert_push_pending = NOT alert_push_pending WHERE alert_id = $1', [launched.alertId]);
+      await server.ctx.database.notify('vigil_alerts', 'mark');
+      await expect.poll(() => heard.includes('mark')).toBe(true);
+      expect(heard.slice(0, heard.indexOf('mark'))).toEqual([]);
+    } finally {
+      await unlisten();
+    }
+  });
+
   it('shows the move of a responder on an alert, and announces no other responder’s move', async () => {
     const victim = offset(area, 0, 120_000);
     const onAlert = await addResponder(server, offset(victim, 100, 0));

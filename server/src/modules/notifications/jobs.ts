@@ -1,4 +1,5 @@
 import { pushDelivery } from '../../adapters/push/delivery';
+import { pushDeliverQueue } from '../../adapters/push/outbox';
 import type { ModuleJobs } from '../../module-jobs';
 import { progress, progressQueue, startProgrammed, startQueue } from './delivery';
 import { createPushRouter } from './push-router';
@@ -15,9 +16,10 @@ export const notificationJobs: ModuleJobs = {
     ctx.jobs.work<{ id: number }>(startQueue, async (data) => startProgrammed(ctx, data.id));
     ctx.jobs.work<{ id: number; generation: number }>(progressQueue, async (data) => progress(ctx, data.id, data.generation));
   },
-  // A pass at start: what a stopped or crashed process committed but did not send.
+  // A durable pass at start: what a stopped or crashed process committed but did not send (a job
+  // rather than a pass in this process, so that it is traced and retried like any other).
   async start(ctx) {
-    pushDelivery(ctx).kick();
+    await ctx.jobs.send(pushDeliverQueue, {});
   },
   async stop(ctx) {
     await pushDelivery(ctx).stop();

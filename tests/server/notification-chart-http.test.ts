@@ -135,12 +135,12 @@ async function statusOf(one: Notification): Promise<string> {
 
 const waitWhile = (one: Notification, status: NotificationStatus) => expect.poll(() => statusOf(one), { timeout: 30_000, interval: 100 }).not.toBe(status);
 
-/** The seconds ahead of its date that a planned notification's own start job reaches during its case. */
-const startSoonSeconds = 3;
 /** Accepted phones of a send that stays in progress for a whole case (one message a second). */
 const longSend = 20;
 /** Phones of a send that ends during its case, a few seconds after it began. */
 const shortSend = 4;
+/** Refused browsers of a blocked send played again: retried one a second, it stays in progress for the read after the play. */
+const blockedReplayed = 15;
 
 async function created(answer: HttpAnswer, domain: string, status: NotificationStatus): Promise<Notification> {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -156,8 +156,7 @@ async function sendNow(domain: string, fakeBatch = 1): Promise<Notification> {
 /**
  * A new notification taken into `state` by the shortest real path. What the event of the case
  * needs decides the audience: a send that is to end by itself (finish, block) ends within seconds,
- * any other stays in progress long enough to be read back; a planned one that is to start gets a
- * date a moment ahead, so that its own start job comes.
+ * any other stays in progress long enough to be read back.
  */
 async function reach(state: NotificationStatus, event: Sent): Promise<Notification> {
   switch (state) {
@@ -170,8 +169,7 @@ async function reach(state: NotificationStatus, event: Sent): Promise<Notificati
     }
     case 'planned': {
       const domain = await audience('accepting', longSend);
-      const date = event === 'notification.start' ? new Date(Date.now() + startSoonSeconds * 1000).toISOString() : inAnHour();
-      return created(await post(form(domain, { distribution: 'programmed', programmedDate: date })), domain, 'planned');
+      return created(await post(form(domain, { distribution: 'programmed', programmedDate: inAnHour() })), domain, 'planned');
     }
     case 'activated':
       if (event === 'notification.finish') return sendNow(await audience('accepting', shortSend));
@@ -189,7 +187,7 @@ async function reach(state: NotificationStatus, event: Sent): Promise<Notificati
     }
     case 'sentBlocked': {
       // Played again, its refused messages are retried at its pace, one a second: it stays in progress a while.
-      const one = event === 'notification.toggle' ? await sendNow(await audience('refused', shortSend + 1)) : await sendNow(await audience('refused', 1), 1000);
+      const one = event === 'notification.toggle' ? await sendNow(await audience('refused', blockedReplayed)) : await sendNow(await audience('refused', 1), 1000);
       await waitWhile(one, 'activated');
       return one;
     }
@@ -211,8 +209,8 @@ async function progressJob(one: Notification): Promise<Carried> {
 
 /**
  * How each event reaches a notification. The form's events are the add form sent again with the
- * notification's id. start, finish and block have no caller: a planned notification is started by
- * its own job at its date, and any other is sent a start job now; an activated send ends by its own
+ * notification's id. start, finish and block have no caller: every notification is sent the start
+ * job its date would queue (notification-schedule.test.ts shows it queued); an activated send ends by its own
  * delivery and progress jobs (finish when its phones took every message, block when all were
  * refused), and any other is sent a progress check now.
  */
@@ -221,11 +219,7 @@ const send = {
   'notification.saveDraft(immediate)': (one) => post(form(one.domain, { id: one.id, draft: true, distribution: 'immediate' })),
   'notification.submit(programmed)': (one) => post(form(one.domain, { id: one.id, distribution: 'programmed', programmedDate: inAnHour() })),
   'notification.submit(immediate)': (one) => post(form(one.domain, { id: one.id, distribution: 'immediate' })),
-  'notification.start': async (one, state) => {
-    if (state !== 'planned') return startJob(one);
-    await waitWhile(one, 'planned');
-    return { via: 'its own start job at its date' };
-  },
+  'notification.start': startJob,
   'notification.toggle': toggle,
   'notification.finish': async (one, state) => {
     if (state !== 'activated') return progressJob(one);
@@ -262,7 +256,8 @@ const liveStatuses = notificationStatuses.filter((status) => status !== 'deleted
 describe.each(liveStatuses)('a notification %s, through the HTTP API', (state) => {
   it.each(events)('%s', async (event) => {
     const one = await reach(state, event);
-    expect(await statusOf(one)).toBe(state);
+    // An activated send said so in its creation's answer; a short one may have ended before a second read.
+    if (state !== 'activated') expect(await statusOf(one)).toBe(state);
     await expectReplay(await send[event](one, state), { state, next: (table[event] as Partial<Record<NotificationStatus, NotificationStatus>>)[state], refusal: refusalOf(state, event) }, () => statusOf(one));
   });
 });

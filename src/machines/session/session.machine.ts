@@ -2,6 +2,7 @@ import { assertEvent, assign, setup, spawnChild } from 'xstate';
 import { routeSetOf } from '../../../contract/access';
 import type { AccountSummary } from '../../../contract/auth.schemas';
 import { errorKeys } from '../../../contract/errors';
+import { observe } from '../observations';
 import { notify, type NoticeType } from '../../services/notify';
 import { clearUser, toStoredUser, writeUser, type SessionUser, type StoredUser } from '../../services/storage';
 import { sessionActors } from './session.actors';
@@ -59,6 +60,8 @@ export const sessionMachine = setup({
   states: {
     // Reads once, at start, the user the browser kept, and whether its token is still good.
     restoring: {
+      // Nothing shows while the stored user is read: neither the sign-in form nor the app.
+      meta: observe({ absent: ['sign-in-form', 'side-menu'] }),
       invoke: {
         src: 'restoreUser',
         onDone: [
@@ -73,6 +76,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
+      meta: observe({ shown: ['sign-in-form'], enabled: ['auth.sign-in.submit'], absent: ['side-menu'] }),
       entry: ['dropUser', 'forgetStoredUser'],
       on: {
         'session.signIn': { target: 'signingIn', actions: 'clearMessage' },
@@ -92,6 +96,7 @@ export const sessionMachine = setup({
     },
     signingIn: {
       tags: ['busy'],
+      meta: observe({ shown: ['sign-in-form'], disabled: ['auth.sign-in.submit'], calls: ['auth.signIn'] }),
       invoke: {
         src: 'signIn',
         input: ({ event }) => {
@@ -110,6 +115,7 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
+      meta: observe({ absent: ['sign-in-form'] }),
       entry: 'persistUser',
       after: { sessionLifetime: 'expired' },
       on: {
@@ -134,22 +140,25 @@ export const sessionMachine = setup({
           ],
         },
         active: {
+          meta: observe({ shown: ['side-menu'], enabled: ['layout.menu.logout'] }),
           on: { 'session.switchAccount': 'switchingAccount' },
           initial: 'listingAccounts',
           states: {
             // The accounts of third-party access, for the switcher; a failure only hides the switcher.
             listingAccounts: {
+              meta: observe({ calls: ['account.thirdAccess'] }),
               invoke: {
                 src: 'listAccounts',
                 onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
                 onError: { target: 'ready' },
               },
             },
-            ready: {},
+            ready: { meta: observe({ enabled: ['layout.menu.logout'] }) },
           },
         },
         switchingAccount: {
           tags: ['busy'],
+          meta: observe({ shown: ['side-menu'], calls: ['account.switchAccount'] }),
           invoke: {
             src: 'switchAccount',
             input: ({ event }) => {
@@ -170,10 +179,12 @@ export const sessionMachine = setup({
           },
         },
         mustUpdatePassword: {
+          meta: observe({ shown: ['new-password-form'], enabled: ['auth.password.submit', 'layout.menu.logout'], messages: ['auth.update-password.intro'], absent: ['side-menu'] }),
           on: { 'session.updatePassword': { target: 'updatingPassword', actions: 'clearMessage' } },
         },
         updatingPassword: {
           tags: ['busy'],
+          meta: observe({ shown: ['new-password-form'], disabled: ['auth.password.submit'], calls: ['auth.updatePassword'] }),
           invoke: {
             src: 'updatePassword',
             input: ({ event }) => {
@@ -195,14 +206,29 @@ export const sessionMachine = setup({
             onError: { target: 'mustUpdatePassword', actions: { type: 'failLogin', params: { key: errorKeys.serverError } } },
           },
         },
-        noRights: {},
+        noRights: { meta: observe({ messages: ['error.necessary-rights', 'page.error.help'], enabled: ['layout.menu.logout'], absent: ['side-menu'] }) },
+        // The waiting page: the session may still list its accounts and switch to another (docs/decisions.md).
         waitingConfiguration: {
+          meta: observe({ messages: ['page.waiting.text'], enabled: ['layout.menu.logout'], absent: ['side-menu'] }),
           on: { 'session.switchAccount': 'switchingAccount' },
+          initial: 'listingAccounts',
+          states: {
+            listingAccounts: {
+              meta: observe({ calls: ['account.thirdAccess'] }),
+              invoke: {
+                src: 'listAccounts',
+                onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
+                onError: { target: 'ready' },
+              },
+            },
+            ready: { meta: observe({ enabled: ['layout.menu.logout'] }) },
+          },
         },
       },
     },
     // The token ran out: the page stays behind a dialog asking to sign in again.
     expired: {
+      meta: observe({ messages: ['error.auth.session-expired'], enabled: ['session.expired.sign-in-again'] }),
       entry: 'forgetStoredUser',
       on: {
         'session.signInAgain': { target: 'signedOut', actions: { type: 'rememberPath', params: ({ event }) => ({ path: event.path }) } },

@@ -21,8 +21,9 @@ export type SessionView =
 export function sessionViewOf(snapshot: SessionSnapshot): SessionView {
   const value = snapshot.value;
   if (typeof value === 'string') return value;
-  // Listing the switchable accounts happens inside `active`: the page is the same.
-  return typeof value.signedIn === 'string' ? value.signedIn : 'active';
+  // Listing the switchable accounts happens inside `active` and `waitingConfiguration`: the page is the same.
+  const signedIn = value.signedIn;
+  return typeof signedIn === 'string' ? signedIn : (Object.keys(signedIn)[0] as SessionView);
 }
 
 /** Signed in, whatever page the group gets. */

@@ -1,5 +1,6 @@
 import { PrimeReactProvider } from 'primereact/api';
 import { useState, type ReactNode } from 'react';
+import type { ActorOptions } from 'xstate';
 import { IntlProvider, useIntl } from '../../i18n/intl-provider';
 import type { extraInfosMachine } from '../../machines/extra-infos/extra-infos.machine';
 import type { sessionMachine } from '../../machines/session/session.machine';
@@ -13,15 +14,17 @@ interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass the session machine with stubbed actors (`sessionMachine.provide(...)`). */
   sessionLogic?: typeof sessionMachine;
+  /** Tests pass a virtual clock for the session's expiry timer. */
+  sessionClock?: ActorOptions<typeof sessionMachine>['clock'];
   /** Tests pass the extra-infos machine with a stubbed load. */
   extraInfosLogic?: typeof extraInfosMachine;
 }
 
 /** Everything a view may read: session, layout, language, extra sign-in information, PrimeReact. */
-export function AppProviders({ children, sessionLogic, extraInfosLogic }: AppProvidersProps) {
+export function AppProviders({ children, sessionLogic, sessionClock, extraInfosLogic }: AppProvidersProps) {
   const [storedLayout] = useState(readLayoutSettings);
   return (
-    <SessionActor.Provider logic={sessionLogic}>
+    <SessionActor.Provider logic={sessionLogic} options={sessionClock ? { clock: sessionClock } : undefined}>
       <LayoutActor.Provider options={{ input: { stored: storedLayout } }}>
         <ExtraInfosActor.Provider logic={extraInfosLogic} options={{ input: { origin: window.location.origin } }}>
           <LocalisedProviders>{children}</LocalisedProviders>

@@ -58,7 +58,7 @@ export default function SignInPage() {
   return (
     <PageFrame title={t('auth.sign-in.title')}>
       {message ? <LazyMessage severity={message.msgType} text={t(message.msg)} className="w-full justify-content-start mb-4" /> : null}
-      <form onSubmit={submit} noValidate aria-label={t('auth.sign-in.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('auth.sign-in.title')} data-testid="sign-in-form">
         <FormField id="username" label={t('auth.sign-in.username')} error={submitted && usernameError ? t(usernameError) : null}>
           <InputText
             id="username"

@@ -19,11 +19,7 @@ function useLandOnAccountChange(siteId: number | undefined) {
 /** The account header (spec §2): account logo, name and group label; a switcher for third-party access. */
 export function AccountHeader({ compact }: { compact: boolean }) {
   const user = SessionActor.useSelector((snapshot) => snapshot.context.user);
-  const accounts = SessionActor.useSelector((snapshot) => snapshot.context.accounts);
-  const switchable = SessionActor.useSelector(canSwitchAccount);
-  const session = SessionActor.useActorRef();
   const { t, has } = useIntl();
-  useLandOnAccountChange(user?.siteId);
   if (!user) return null;
   const logo = <img src={user.accountLogo ?? '/logos/vigil.svg'} alt="" className={compact ? 'account-header__logo is-small' : 'account-header__logo'} />;
   if (compact) return <div className="account-header is-compact" title={user.accountName}>{logo}</div>;
@@ -40,19 +36,36 @@ export function AccountHeader({ compact }: { compact: boolean }) {
           </div>
         </div>
       </div>
-      {accounts.length > 1 ? (
-        <Dropdown
-          className="w-full mt-3"
-          value={user.siteId}
-          options={accounts}
-          optionLabel="name"
-          optionValue="id"
-          disabled={!switchable}
-          aria-label={t('layout.account.switch')}
-          placeholder={t('layout.account.switch')}
-          onChange={(event) => session.send({ type: 'session.switchAccount', idAccount: event.value as number })}
-        />
-      ) : null}
+      <AccountSwitcher className="w-full mt-3" />
     </div>
+  );
+}
+
+/**
+ * The switcher of third-party access, when the session may go to another account: in the account
+ * header, and on the waiting page of an account being configured. After a switch the new account
+ * starts on its default page.
+ */
+export function AccountSwitcher({ className }: { className?: string }) {
+  const user = SessionActor.useSelector((snapshot) => snapshot.context.user);
+  const accounts = SessionActor.useSelector((snapshot) => snapshot.context.accounts);
+  const switchable = SessionActor.useSelector(canSwitchAccount);
+  const session = SessionActor.useActorRef();
+  const { t } = useIntl();
+  useLandOnAccountChange(user?.siteId);
+  if (!user || accounts.length < 2) return null;
+  return (
+    <Dropdown
+      className={className}
+      value={user.siteId}
+      options={accounts}
+      optionLabel="name"
+      optionValue="id"
+      disabled={!switchable}
+      aria-label={t('layout.account.switch')}
+      placeholder={t('layout.account.switch')}
+      data-testid="account-switch"
+      onChange={(event) => session.send({ type: 'session.switchAccount', idAccount: event.value as number })}
+    />
   );
 }

@@ -20,7 +20,7 @@ export function SideMenu() {
   const { t } = useIntl();
   const classes = ['side-menu', open ? 'is-open' : 'is-mini', transparent ? 'is-transparent' : ''].join(' ');
   return (
-    <nav id="side-menu" className={classes} aria-label={t('layout.menu.label')}>
+    <nav id="side-menu" className={classes} aria-label={t('layout.menu.label')} data-testid="side-menu">
       <AccountHeader compact={!open} />
       <div className="side-menu__sections">
         {sections.map((section) => (

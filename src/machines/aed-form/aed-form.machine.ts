@@ -5,6 +5,7 @@ import { aedAvailabilityChart, type AedAvailabilityEvent } from '../../../contra
 import { allows } from '../../../contract/charts/transition';
 import type { GeoResult } from '../../../contract/geo.schemas';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import type { EmailTemplate } from '../../../contract/aed-reports.schemas';
 import { aedFormActors } from './aed-form.actors';
 import { addressEdits, availabilityEvent, availabilityProblem, detailsToErrors, draftAfterSave, isStored, pictureProblem, placeEdits, sendableDraft, validateContact, validateDraft, withEdit, withoutErrorsOf } from './aed-form.rules';
@@ -191,6 +192,7 @@ export const aedFormMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: observe({ absent: ['aed-form', 'aed-load-failed'], calls: ['aed.getAed', 'aed.getOptionsModules', 'geo.countries', 'aed.potentialDuplicates'] }),
       invoke: {
         src: 'load',
         input: ({ context }) => ({ udid: context.udid, lang: context.lang }),
@@ -202,9 +204,11 @@ export const aedFormMachine = setup({
       },
     },
     loadFailed: {
+      meta: observe({ shown: ['aed-load-failed'], absent: ['aed-form'], enabled: ['aed.common.retry'] }),
       on: { 'form.reload': 'loading' },
     },
     editing: {
+      meta: observe({ shown: ['aed-form', 'save-state', 'aed-save'], absent: ['aed-load-failed'] }),
       initial: 'idle',
       // Typing never waits: edits land in the draft whatever runs.
       on: {
@@ -213,6 +217,8 @@ export const aedFormMachine = setup({
       },
       states: {
         idle: {
+          // Nothing runs: the header's actions wait only on a deleted AED (see the states below).
+          meta: observe({ absent: ['aed-busy'] }),
           on: {
             'form.save': [
               { guard: 'canSave', target: 'saving' },
@@ -249,6 +255,7 @@ export const aedFormMachine = setup({
           },
         },
         saving: {
+          meta: observe({ shown: ['aed-busy'], disabled: ['aed.form.save', 'aed.form.discard', 'aed.confirm.action'], calls: ['aed.patchAed'] }),
           tags: ['busy', 'saving'],
           entry: 'markSending',
           invoke: {
@@ -269,6 +276,8 @@ export const aedFormMachine = setup({
           },
         },
         acting: {
+          // The call depends on the action (patchAed, softDelete, deletePicture then getAed...).
+          meta: observe({ shown: ['aed-busy'], disabled: ['aed.form.discard', 'aed.confirm.action'] }),
           tags: ['busy'],
           invoke: {
             src: 'act',
@@ -291,6 +300,7 @@ export const aedFormMachine = setup({
           },
         },
         geocoding: {
+          meta: observe({ shown: ['aed-busy'], disabled: ['aed.form.discard', 'aed.confirm.action', 'aed.form.geocode'], calls: ['geo.geoCoding'] }),
           tags: ['busy', 'geocoding'],
           invoke: {
             src: 'geocode',
@@ -308,6 +318,7 @@ export const aedFormMachine = setup({
           },
         },
         reverseGeocoding: {
+          meta: observe({ shown: ['aed-busy'], disabled: ['aed.form.discard', 'aed.confirm.action', 'aed.form.reverse'], calls: ['geo.reverseGeoCoding'] }),
           tags: ['busy', 'geocoding'],
           invoke: {
             src: 'reverseGeocode',
@@ -320,6 +331,7 @@ export const aedFormMachine = setup({
           },
         },
         loadingTemplate: {
+          meta: observe({ shown: ['aed-busy'], disabled: ['aed.form.discard', 'aed.confirm.action'], calls: ['aed.getEmailTemplate'] }),
           tags: ['busy'],
           invoke: {
             src: 'loadTemplate',

@@ -88,7 +88,8 @@ function LeaveGuard() {
   );
 }
 
-function AedFormScreen() {
+/** The form of the AED the actor holds: loading, the load failure, or the editor. */
+export function AedFormScreen() {
   const { t } = useIntl();
   const form = AedFormActor.useActorRef();
   const phase = AedFormActor.useSelector(phaseOf);
@@ -103,7 +104,7 @@ function AedFormScreen() {
   }
   if (phase === 'loadFailed') {
     return (
-      <section className="aed-page surface-card border-round-xl shadow-1 p-5">
+      <section className="aed-page surface-card border-round-xl shadow-1 p-5" data-testid="aed-load-failed">
         <Message severity="error" text={t(errorKey ?? 'error.aed.load')} className="mb-3" />
         <div className="flex gap-2">
           <Button type="button" icon="pi pi-refresh" label={t('aed.common.retry')} onClick={() => form.send({ type: 'form.reload' })} />
@@ -245,6 +246,7 @@ function AedEditor() {
 
       <footer className={`aed-savebar ${edits ? 'is-dirty' : ''}`} aria-live="polite">
         <span className="aed-savebar__state" data-testid="save-state">
+          {busy ? <i className="pi pi-spin pi-spinner" aria-hidden data-testid="aed-busy" /> : null}
           {edits || creating ? (
             <>
               <i className="pi pi-pencil" aria-hidden /> {creating ? t('aed.form.new-unsaved') : t('aed.form.unsaved', { count: edits })}

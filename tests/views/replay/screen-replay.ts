@@ -20,7 +20,11 @@ import { emptyCoverage, writeScreenReport, type ScreenCoverage } from './screen-
  */
 
 type EventOf<M extends AnyStateMachine> = EventFromLogic<M>;
+/** A person's gesture; one that goes through a dialog answers its next step (a function), and so on. */
 type Gesture<E> = (event: E) => unknown;
+
+/** Steps a gesture may take (a step that waits on the screen answers itself again). */
+const maxGestureSteps = 100;
 
 export interface ScreenModel<M extends AnyStateMachine> {
   /** The machine's samples (tests/machines/<id>.samples.ts): its paths are planned from them. */
@@ -157,8 +161,17 @@ async function apply<M extends AnyStateMachine>(prepared: PreparedScreen<M>, eve
     }, quiet);
   } else {
     const gesture = (screen.gestures as Record<string, Gesture<EventObject> | undefined> | undefined)?.[event.type];
-    if (gesture) await act(async () => gesture(event));
-    else if (tools.send) {
+    if (gesture) {
+      // A gesture that goes through a dialog answers its next step: each step runs in an act of its
+      // own, so the screen shows what the step before opened (a dialog, a popup) when it looks.
+      let next = await act(async () => gesture(event));
+      for (let steps = 0; typeof next === 'function'; steps += 1) {
+        if (steps >= maxGestureSteps) throw new Error(`${tools.where}: the gesture for ${event.type} did not end in ${maxGestureSteps} steps`);
+        await settle();
+        const step = next as () => unknown;
+        next = await act(async () => step());
+      }
+    } else if (tools.send) {
       coverage.sentWithoutGesture.add(event.type);
       await act(async () => tools.send!(event as never));
     } else throw new Error(`${tools.where}: the screen model has no gesture for ${event.type} and no actor to send it to`);

@@ -16,6 +16,8 @@ import { formatDay, langOf } from './aed-format';
 import { DialogFooter } from './dialog-footer';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The template's placeholders, shown as the user types them (the hint names them; unformatted, it showed its own key). */
+const mailPlaceholders = Object.fromEntries(['aedName', 'address', 'city', 'date', 'problem'].map((name) => [name, `{${name}}`]));
 const statusSeverity = { onGoing: 'danger', soluble: 'warning', resolved: 'success' } as const;
 
 /** Resolving a report, with or without a mail to the reporter from the editable template. */
@@ -98,7 +100,7 @@ function ResolveDialog({ report, onClose }: { report: AedReport | null; onClose:
                 {t('aed.reports.text')}
               </label>
               <InputTextarea id="resolve-text" value={text} rows={6} onChange={(event) => setText(event.target.value)} disabled={loadingTemplate} />
-              <small className="text-600">{t('aed.reports.placeholders')}</small>
+              <small className="text-600">{t('aed.reports.placeholders', mailPlaceholders)}</small>
             </div>
           ) : null}
         </div>

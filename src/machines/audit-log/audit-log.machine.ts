@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { auditPageSize } from '../../../contract/audit.schemas';
 import { errorKeys } from '../../../contract/errors';
+import { observe } from '../observations';
 import { auditLogActors } from './audit-log.actors';
 import type { AuditFilter, AuditLogContext, AuditLogEvent, AuditPageOutcome, AuditPageRequest, SitesOutcome } from './audit-log.types';
 
@@ -39,6 +40,7 @@ export const auditLogMachine = setup({
   delays: { typing: auditTypingDelayMs },
 }).createMachine({
   id: 'auditLog',
+  meta: observe({ shown: ['audit-log', 'audit-entries'], enabled: ['audit.refresh', 'audit.filter.clear'], calls: ['account.getAccountList'] }),
   context: { sites: [], filter: blankAuditFilter, page: 1, limit: auditPageSize, list: [], count: 0, errorKey: null },
   // The accounts of the account filter, loaded once; without them the filter offers "all my accounts" only.
   invoke: { src: 'loadSites', onDone: { guard: { type: 'sitesLoaded', params: ({ event }) => ({ outcome: event.output }) }, actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } } },
@@ -52,6 +54,7 @@ export const auditLogMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      meta: observe({ shown: ['audit-loading'], absent: ['audit-entries-error'], calls: ['audit.getAuditLog'] }),
       invoke: {
         src: 'loadPage',
         input: request,
@@ -63,10 +66,11 @@ export const auditLogMachine = setup({
       },
     },
     // A user id or target is being typed: asked once the typing pauses.
-    typing: { tags: ['loading'], after: { typing: 'loading' } },
+    typing: { tags: ['loading'], meta: observe({ shown: ['audit-loading'], absent: ['audit-entries-error'] }), after: { typing: 'loading' } },
     ready: {
+      meta: observe({ absent: ['audit-loading', 'audit-entries-error'] }),
       on: { 'page.change': { guard: { type: 'pageExists', params: ({ event }) => ({ page: event.page }) }, target: 'loading', actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) } } },
     },
-    failed: {},
+    failed: { meta: observe({ shown: ['audit-entries-error'], absent: ['audit-loading'], enabled: ['audit.retry'], messages: ['audit.load-failed'] }) },
   },
 });

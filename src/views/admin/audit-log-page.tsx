@@ -14,7 +14,8 @@ export default function AuditLogPage() {
   );
 }
 
-function AuditLogScreen() {
+/** The screen inside its actor (the replay renders it around its own). */
+export function AuditLogScreen() {
   const phase = AuditLogActor.useSelector(auditPhaseOf);
   return (
     <div className="history-page" data-testid="audit-log" data-phase={phase}>

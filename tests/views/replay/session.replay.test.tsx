@@ -9,7 +9,7 @@ import { appRoutes } from '../../../src/views/routes/app-routes';
 import { signInPath } from '../../../src/views/routes/guards';
 import { pathModel } from '../../machines/session.samples';
 import { extraInfos } from '../render-app';
-import { FakeApi } from './fake-api';
+import { currentApi } from './current-api';
 import { englishOf } from './observe-dom';
 import { describeScreenReplay } from './screen-replay';
 
@@ -22,14 +22,6 @@ import { describeScreenReplay } from './screen-replay';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 let router: Router | undefined;
-
-/** The replay's fake API, kept to answer a request the way the server does outside the chart (a 401, the account list). */
-let api: FakeApi | undefined;
-const keep = (instance: FakeApi) => (api = instance);
-const install = FakeApi.prototype.install;
-FakeApi.prototype.install = function installAndKeep(this: FakeApi) {
-  return install.call(keep(this));
-};
 
 const listed = pathModel.actors!.listAccounts!.done![0] as { ok: true; data: ThirdAccess };
 
@@ -79,12 +71,12 @@ describeScreenReplay<typeof sessionMachine>({
     // The server refuses the token on a call the page made (a password changed elsewhere).
     'session.unauthorized': async () => {
       await waitFor(() => {
-        if (!api!.answer('account.thirdAccess', { ok: false, key: errorKeys.invalidToken, status: 401 })) throw new Error('no call of the page is waiting');
+        if (!currentApi().answer('account.thirdAccess', { ok: false, key: errorKeys.invalidToken, status: 401 })) throw new Error('no call of the page is waiting');
       });
     },
     'session.switchAccount': async ({ idAccount }) => {
       // The switcher offers the accounts once they are listed: a person picks after that answer.
-      api!.answer('account.thirdAccess', listed);
+      currentApi().answer('account.thirdAccess', listed);
       if (!screen.queryByTestId('account-switch') && screen.queryByTestId('side-menu')) fireEvent.click(await button('layout.menu.open'));
       fireEvent.click(await screen.findByTestId('account-switch'));
       const name = listed.data.accountList.find((account) => account.id === idAccount)!.name;

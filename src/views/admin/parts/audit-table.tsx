@@ -100,6 +100,7 @@ export function AuditTable() {
         onPage={(event) => audit.send({ type: 'page.change', page: (event.page ?? 0) + 1 })}
         paginatorTemplate="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink"
         loading={loading}
+        loadingIcon={<i className="pi pi-spin pi-spinner" data-testid="audit-loading" aria-hidden />}
         expandedRows={expanded}
         onRowToggle={(event) => setExpanded(event.data as DataTableExpandedRows)}
         rowExpansionTemplate={details}

@@ -24,7 +24,7 @@ export function ResultsPanel(props: {
         {props.actions}
       </header>
       {error ? (
-        <div className="history-error" role="alert">
+        <div className="history-error" role="alert" data-testid={`${props.testId}-error`}>
           <i className="pi pi-exclamation-triangle" aria-hidden /> {error.text}
           <Button type="button" link label={error.retryLabel} onClick={error.onRetry} />
         </div>

@@ -1,6 +1,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { aedErrorKeys } from '../../../contract/aed.errors';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import type { MergeInfo, MergeResult } from '../../../contract/aed-merge.schemas';
 import { aedMergeActors } from './aed-merge.actors';
 import { chosenValues, distinctUdids, emptyChoices, proposedChoices } from './aed-merge.rules';
@@ -70,8 +71,9 @@ export const aedMergeMachine = setup({
       always: [{ guard: 'enoughAeds', target: 'loading' }, { target: 'tooFew', actions: { type: 'keepError', params: { key: aedErrorKeys.mergeTooFew } } }],
     },
     // Spec §5: a merge needs at least two AEDs.
-    tooFew: {},
+    tooFew: { meta: observe({ messages: ['error.aed.merge-too-few'], disabled: ['aed.merge.submit'], absent: ['merge-table'] }) },
     loading: {
+      meta: observe({ disabled: ['aed.merge.submit'], calls: ['aed.mergeInfo'] }),
       tags: ['busy'],
       invoke: {
         src: 'loadInfo',
@@ -84,9 +86,11 @@ export const aedMergeMachine = setup({
       },
     },
     loadFailed: {
+      meta: observe({ enabled: ['aed.common.retry'], disabled: ['aed.merge.submit'], absent: ['merge-table'] }),
       on: { 'merge.retry': 'loading' },
     },
     choosing: {
+      meta: observe({ shown: ['merge-table'], enabled: ['aed.merge.submit'], absent: ['merge-warnings'] }),
       on: {
         'merge.choose': { guard: 'isInMerge', actions: 'choose' },
         'merge.prefer': { guard: 'isInMerge', target: 'loading', actions: 'prefer' },
@@ -98,12 +102,14 @@ export const aedMergeMachine = setup({
     },
     // A chosen value is empty: the merged AED would lose it. The user confirms or goes back.
     confirmingEmpty: {
+      meta: observe({ shown: ['merge-table', 'merge-warnings'], enabled: ['aed.merge.confirm-go', 'aed.merge.confirm-back'], messages: ['warning.aed.merge-empty-value'] }),
       on: {
         'merge.confirm': 'mergingConfirmed',
         'merge.cancel': { target: 'choosing', actions: 'clearWarnings' },
       },
     },
     merging: {
+      meta: observe({ disabled: ['aed.merge.submit'], absent: ['merge-warnings'], calls: ['aed.mergeAeds'] }),
       tags: ['busy'],
       invoke: {
         src: 'merge',
@@ -126,6 +132,7 @@ export const aedMergeMachine = setup({
       },
     },
     mergingConfirmed: {
+      meta: observe({ disabled: ['aed.merge.submit'], absent: ['merge-warnings'], calls: ['aed.mergeAeds'] }),
       tags: ['busy'],
       invoke: {
         src: 'merge',
@@ -142,6 +149,6 @@ export const aedMergeMachine = setup({
       },
     },
     // Done: the screen opens the merged AED.
-    merged: {},
+    merged: { meta: observe({ absent: ['aed-merge'], calls: ['aed.getAed'] }) },
   },
 });

@@ -6,7 +6,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useIntl } from '../../i18n/intl-provider';
 import { aedMergeMachine } from '../../machines/aed-merge/aed-merge.machine';
@@ -32,6 +32,15 @@ export function AedMergeScreen({ udids }: { udids: string[] }) {
   const errorKey = useSelector(actor, errorKeyOf);
   const mergedUdid = useSelector(actor, mergedUdidOf);
   const [showSame, setShowSame] = useState(false);
+
+  // Another set of AEDs in the address (the screen stays mounted): the merge starts again with it.
+  const opened = useRef(udids.join(','));
+  useEffect(() => {
+    const key = udids.join(',');
+    if (key === opened.current) return;
+    opened.current = key;
+    actor.send({ type: 'merge.open', udids });
+  }, [udids, actor]);
 
   useEffect(() => {
     if (phase === 'merged' && mergedUdid) navigate(`/aed/form/update/${mergedUdid}`);
@@ -75,7 +84,7 @@ export function AedMergeScreen({ udids }: { udids: string[] }) {
 
       {info ? (
         <section className="surface-card border-round-xl shadow-1 aed-merge__body" aria-busy={busy}>
-          <table className="merge-table">
+          <table className="merge-table" data-testid="merge-table">
             <thead>
               <tr>
                 <th scope="col" className="merge-table__field">

@@ -10,5 +10,9 @@ export interface NewsLoaded {
 
 /** The news banner's I/O; tests replace them with `.provide({ actors, actions })`. */
 export const newsActors = {
-  loadNews: fromPromise<NewsLoaded, { lang: string }>(async ({ input, signal }) => ({ stored: readStoredNews(), fetched: await getNews(input.lang, signal) })),
+  /** The copy is read once the server has answered: a dismissal meanwhile (another tab) counts. */
+  loadNews: fromPromise<NewsLoaded, { lang: string }>(async ({ input, signal }) => {
+    const fetched = await getNews(input.lang, signal);
+    return { stored: readStoredNews(), fetched };
+  }),
 };

@@ -1,5 +1,6 @@
 import { and, assign, setup } from 'xstate';
 import { writeStoredNews, type LocalNotification } from '../../services/news.api';
+import { observe } from '../observations';
 import { newsActors, type NewsLoaded } from './news.actors';
 import { concernsGroup, mergeNews } from './news.rules';
 
@@ -40,6 +41,7 @@ export const newsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: observe({ absent: ['news-banner'], calls: ['news.getNews'] }),
       invoke: {
         src: 'loadNews',
         input: ({ context }) => ({ lang: context.lang }),
@@ -50,7 +52,10 @@ export const newsMachine = setup({
     },
     // Not dismissed news that does not concern the group stays new for a group it concerns.
     routing: { always: [{ guard: and(['isNew', 'concernsUser']), target: 'shown' }, { target: 'hidden' }] },
-    shown: { on: { 'news.dismiss': { target: 'hidden', actions: ['dismiss', 'persist'] } } },
-    hidden: {},
+    shown: {
+      meta: observe({ shown: ['news-banner'], enabled: ['news.dismiss'], messages: ['news.new'] }),
+      on: { 'news.dismiss': { target: 'hidden', actions: ['dismiss', 'persist'] } },
+    },
+    hidden: { meta: observe({ absent: ['news-banner'] }) },
   },
 });

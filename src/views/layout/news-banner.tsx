@@ -17,9 +17,10 @@ export function NewsBanner() {
   return <News key={`${language.iso}-${idGroup}`} lang={language.iso} idGroup={idGroup} />;
 }
 
-function News({ lang, idGroup }: { lang: string; idGroup: number }) {
+/** The banner of one language and group, around its own actor (`logic`: the machine, which a replay provides). */
+export function News({ lang, idGroup, logic = newsMachine }: { lang: string; idGroup: number; logic?: typeof newsMachine }) {
   const { t } = useIntl();
-  const news = useActorRef(newsMachine, { ...inspected, input: { lang, idGroup } });
+  const news = useActorRef(logic, { ...inspected, input: { lang, idGroup } });
   const shown = useSelector(news, (snapshot) => snapshot.matches('shown'));
   const item = useSelector(news, (snapshot) => snapshot.context.news);
   if (!shown || !item) return null;

@@ -4,6 +4,7 @@ import { configureAnalytics } from '../../services/analytics';
 import type { ExtraInfos } from '../../services/auth.api';
 import { configureErrorReporting } from '../../services/error-reporting';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { extraInfosActors } from './extra-infos.actors';
 import type { ExtraInfosContext, ExtraInfosEvent, ExtraInfosInput, ExtraInfosOutcome } from './extra-infos.types';
 
@@ -30,7 +31,9 @@ export const extraInfosMachine = setup({
   context: ({ input }) => ({ infos: null, origin: input.origin }),
   initial: 'loading',
   states: {
+    // Shown on the sign-in page: the failure there, with its retry.
     loading: {
+      meta: observe({ absent: ['sign-in-infos-failed'], calls: ['auth.getExtraInfos'] }),
       invoke: {
         src: 'loadExtraInfos',
         input: ({ context }) => ({ origin: context.origin }),
@@ -45,8 +48,9 @@ export const extraInfosMachine = setup({
         onError: { target: 'failed', actions: 'announceFailure' },
       },
     },
-    loaded: {},
+    loaded: { meta: observe({ absent: ['sign-in-infos-failed'] }) },
     failed: {
+      meta: observe({ shown: ['sign-in-infos-failed'], enabled: ['auth.sign-in.infos-retry'], messages: ['error.signIn.getExtraInfos'] }),
       on: { 'extraInfos.retry': 'loading' },
     },
   },

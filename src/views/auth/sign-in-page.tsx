@@ -4,6 +4,7 @@ import { Divider } from 'primereact/divider';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { errorKeys } from '../../../contract/errors';
 import { LazyMessage } from '../../components/lazy-message';
 import { PasswordInput } from '../../components/password-input';
 import { useIntl } from '../../i18n/intl-provider';
@@ -38,6 +39,8 @@ export default function SignInPage() {
   const busy = SessionActor.useSelector(isBusy);
   const message = SessionActor.useSelector(messageOf);
   const thirdParty = ExtraInfosActor.useSelector(thirdPartyOf);
+  const infosFailed = ExtraInfosActor.useSelector((snapshot) => snapshot.matches('failed'));
+  const extraInfos = ExtraInfosActor.useActorRef();
   const { t, locale } = useIntl();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -58,6 +61,13 @@ export default function SignInPage() {
   return (
     <PageFrame title={t('auth.sign-in.title')}>
       {message ? <LazyMessage severity={message.msgType} text={t(message.msg)} className="w-full justify-content-start mb-4" /> : null}
+      {infosFailed ? (
+        // Without the sign-in information there is no third-party sign-in: it can be asked again.
+        <div className="flex align-items-center justify-content-between gap-2 mb-4 text-700" role="alert" data-testid="sign-in-infos-failed">
+          <span>{t(errorKeys.extraInfos)}</span>
+          <Button type="button" link label={t('auth.sign-in.infos-retry')} onClick={() => extraInfos.send({ type: 'extraInfos.retry' })} />
+        </div>
+      ) : null}
       <form onSubmit={submit} noValidate aria-label={t('auth.sign-in.title')} data-testid="sign-in-form">
         <FormField id="username" label={t('auth.sign-in.username')} error={submitted && usernameError ? t(usernameError) : null}>
           <InputText

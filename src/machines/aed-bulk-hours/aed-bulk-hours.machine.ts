@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { aedBulkHoursActors } from './aed-bulk-hours.actors';
 import { callOf, canApply, toggledDays } from './aed-bulk-hours.rules';
 import type { AedBulkHoursContext, AedBulkHoursEvent, BulkHoursOutcome } from './aed-bulk-hours.types';
@@ -30,9 +31,11 @@ export const aedBulkHoursMachine = setup({
   initial: 'closed',
   states: {
     closed: {
+      meta: observe({ shown: ['bulk-hours-open'], absent: ['bulk-hours-apply'] }),
       on: { 'hours.open': { guard: 'hasSelection', target: 'editing', actions: assign({ udids: ({ event }) => event.udids, errorKey: null }) } },
     },
     editing: {
+      meta: observe({ shown: ['bulk-hours-apply', 'bulk-hours-from', 'bulk-hours-to'], enabled: ['aed.common.cancel'] }),
       on: {
         'hours.alwaysOpened': { actions: assign({ alwaysOpened: ({ event }) => event.value, errorKey: null }) },
         'hours.day': { actions: assign({ days: ({ context, event }) => toggledDays(context.days, event.day), errorKey: null }) },
@@ -42,6 +45,7 @@ export const aedBulkHoursMachine = setup({
       },
     },
     saving: {
+      meta: observe({ shown: ['bulk-hours-apply'], disabled: ['aed.bulkHours.apply', 'aed.common.cancel'], calls: ['aed.bulkHours'] }),
       invoke: {
         src: 'saveHours',
         input: ({ context }) => callOf(context),

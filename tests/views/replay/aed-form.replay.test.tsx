@@ -18,6 +18,7 @@ import { udid } from '../../machines/aed-form.fixtures';
 import { pathModel } from '../../machines/aed-form.samples';
 import { extraInfos, userOf } from '../render-app';
 import { FakeApi, type FakeAnswer } from './fake-api';
+import { need, steps, stop, type Step } from './gesture-steps';
 import { englishOf } from './observe-dom';
 import { describeScreenReplay } from './screen-replay';
 
@@ -48,34 +49,6 @@ const named = (key: string) => new RegExp(`^\\s*${escape(englishOf(key))}`);
 const button = (key: string) => screen.getByRole('button', { name: englishOf(key) });
 const tab = (key: string) => () => fireEvent.click(screen.getByRole('tab', { name: named(key) }));
 const type = (element: Element, value: string) => fireEvent.change(element, { target: { value } });
-
-/** Thrown by a step that does not find on screen what it needs yet: it is tried again a little later. */
-class NotYet extends Error {}
-const need = <T,>(found: T | null | undefined, what: string): T => {
-  if (found === null || found === undefined) throw new NotYet(what);
-  return found;
-};
-/** A step's answer that ends the gesture there. */
-const stop = Symbol('stop');
-type Step = () => unknown;
-
-/** A gesture through dialogs: its steps one after another, each once the screen shows what the one before did. */
-function steps(...list: Step[]): Step {
-  const from = (index: number): Step | undefined =>
-    index >= list.length
-      ? undefined
-      : async () => {
-          try {
-            if ((await list[index]!()) === stop) return undefined;
-          } catch (error) {
-            if (!(error instanceof NotYet)) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-            return from(index);
-          }
-          return from(index + 1);
-        };
-  return from(0)!;
-}
 
 /** The confirm popup a click opened: accepts it (its accept button is labelled `key`). */
 const accept = (key: string) => () => fireEvent.click(within(need(document.querySelector<HTMLElement>('.p-confirm-popup'), 'the confirm popup')).getByRole('button', { name: englishOf(key), hidden: true }));

@@ -66,7 +66,9 @@ const failures = [];
 const replays = none();
 const screenReplays = none();
 const format = ({ passed, failed, skipped }) => `${passed} passed, ${failed} failed, ${skipped} skipped`;
-console.log('suite'.padEnd(66) + 'result');
+// The first column as wide as its longest title, so that no result runs into its title.
+const width = Math.max(...suites.map((suite) => suite.title.length), ...[...steps.keys()].map((step) => `step: ${step}`.length)) + 2;
+console.log('suite'.padEnd(width) + 'result');
 for (const suite of suites) {
   const counts = readReport(suite.report);
   let result;
@@ -93,11 +95,11 @@ for (const suite of suites) {
     const broken = counts.brokenFiles ? `; ${counts.brokenFiles} file(s) failed before their tests` : '';
     result = `ran: ${format(counts.tests)}${replayText}${broken}`;
   }
-  console.log(`${suite.title.padEnd(66)}${result}`);
+  console.log(`${suite.title.padEnd(width)}${result}`);
 }
 for (const [step, code] of steps) {
   if (suites.some((suite) => suite.step === step)) continue;
-  console.log(`${`step: ${step}`.padEnd(66)}${code === 0 ? 'passed' : `failed (exit code ${code})`}`);
+  console.log(`${`step: ${step}`.padEnd(width)}${code === 0 ? 'passed' : `failed (exit code ${code})`}`);
   if (code !== 0) total.failed += 1;
 }
 // Name what failed, so that a red run says which test without the whole log.

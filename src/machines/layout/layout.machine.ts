@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { clearLayoutSettings, writeLayoutSettings } from '../../services/storage';
+import { observe } from '../observations';
 import { defaultLayoutSettings, sidenavColors, type LayoutContext, type LayoutEvent, type LayoutInput, type LayoutSettings } from './layout.types';
 
 /** Keeps each stored setting only when it has the type its default has. */
@@ -26,6 +27,8 @@ export const layoutMachine = setup({
   },
 }).createMachine({
   id: 'layout',
+  // Every page, in the app frame or outside it, carries the language menu and the legal notice.
+  meta: observe({ enabled: ['layout.menu.languages', 'layout.footer.legal'] }),
   context: ({ input }) => ({ settings: settingsFrom(input.stored) }),
   initial: 'configuratorClosed',
   on: {
@@ -35,9 +38,11 @@ export const layoutMachine = setup({
   },
   states: {
     configuratorClosed: {
+      meta: observe({ absent: ['configurator'] }),
       on: { 'layout.openConfigurator': 'configuratorOpen' },
     },
     configuratorOpen: {
+      meta: observe({ shown: ['configurator'], enabled: ['configurator.reset'], messages: ['configurator.subtitle'] }),
       on: {
         'layout.closeConfigurator': 'configuratorClosed',
         // Reset clears the whole state: stored settings gone, defaults back, panel closed.

@@ -30,7 +30,7 @@ export function Configurator() {
       header={<span className="text-xl font-semibold">{t('configurator.title')}</span>}
       className="configurator"
     >
-      <p className="text-600 mt-0 mb-4">{t('configurator.subtitle')}</p>
+      <p className="text-600 mt-0 mb-4" data-testid="configurator">{t('configurator.subtitle')}</p>
       {switches.map(({ setting, key }) => (
         <div key={setting} className="configurator__row">
           <label htmlFor={`setting-${setting}`}>{t(key)}</label>

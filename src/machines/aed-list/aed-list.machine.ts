@@ -1,4 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
+import { observe } from '../observations';
 import { aedErrorKeys } from '../../../contract/aed.errors';
 import type { AccountWithAedCount, AedListItem, AedListResponse, AedMapData } from '../../../contract/aed-list.schemas';
 import { notify } from '../../services/notify';
@@ -221,6 +222,7 @@ export const aedListMachine = setup({
   states: {
     // The selector's accounts and counts come first: the list's counts are spread over them.
     loadingAccounts: {
+      meta: observe({ shown: ['aed-list', 'account-selector'], absent: ['aed-accounts-failed'], calls: ['aed.getAccountListWithAedCount'] }),
       entry: 'markAccountLoading',
       invoke: {
         src: 'loadAccounts',
@@ -237,12 +239,15 @@ export const aedListMachine = setup({
     },
     // Without its accounts the list cannot say whose AEDs it shows: offer to try again.
     accountsFailed: {
+      meta: observe({ shown: ['aed-accounts-failed'], absent: ['aed-list'], enabled: ['aed.common.retry'] }),
       on: { 'accounts.retry': 'loadingAccounts' },
     },
     showing: {
+      meta: observe({ shown: ['aed-list', 'account-selector'], absent: ['aed-accounts-failed'] }),
       type: 'parallel',
       states: {
         data: {
+          meta: observe({ shown: ['aed-results'] }),
           initial: 'routing',
           on: {
             'view.change': { target: '.routing', actions: 'changeView' },
@@ -267,9 +272,11 @@ export const aedListMachine = setup({
               always: [{ guard: 'isMapView', target: 'map' }, { target: 'list' }],
             },
             list: {
+              meta: observe({ shown: ['aed-entries'], absent: ['aed-map-total'] }),
               initial: 'loading',
               states: {
                 loading: {
+                  meta: observe({ absent: ['aed-list-failed'], calls: ['aed.getAllList'] }),
                   tags: ['loading'],
                   entry: 'startLoading',
                   invoke: {
@@ -287,10 +294,12 @@ export const aedListMachine = setup({
                   },
                 },
                 idle: {
+                  meta: observe({ absent: ['aed-list-failed'] }),
                   on: { 'aed.delete': { guard: 'isOnPage', target: 'deleting', actions: 'keepDeleting' } },
                 },
-                failed: {},
+                failed: { meta: observe({ shown: ['aed-list-failed'], enabled: ['aed.common.retry'] }) },
                 deleting: {
+                  meta: observe({ calls: ['aed.softDelete'] }),
                   tags: ['busy'],
                   invoke: {
                     src: 'softDelete',
@@ -317,13 +326,15 @@ export const aedListMachine = setup({
               },
             },
             map: {
+              meta: observe({ shown: ['aed-map-total'], absent: ['aed-entries'] }),
               initial: 'routing',
               on: { 'map.viewport': { target: '.loading', actions: 'keepViewport' } },
               states: {
                 routing: { always: [{ guard: 'hasViewport', target: 'loading' }, { target: 'awaitingViewport' }] },
                 // The map has not told its size and zoom yet.
-                awaitingViewport: { tags: ['loading'] },
+                awaitingViewport: { tags: ['loading'], meta: observe({ absent: ['aed-list-failed'] }) },
                 loading: {
+                  meta: observe({ absent: ['aed-list-failed'], calls: ['aed.getAedsMap'] }),
                   tags: ['loading'],
                   entry: 'startLoading',
                   invoke: {
@@ -340,12 +351,13 @@ export const aedListMachine = setup({
                     onError: { target: 'failed', actions: { type: 'keepFailure', params: { key: aedErrorKeys.map } } },
                   },
                 },
-                idle: {},
-                failed: {},
+                idle: { meta: observe({ absent: ['aed-list-failed'] }) },
+                failed: { meta: observe({ shown: ['aed-list-failed'], enabled: ['aed.common.retry'] }) },
               },
             },
             // A DEFAULT_ADMIN account was chosen in the asynchronous select: fetch the accounts it manages.
             swappingAccounts: {
+              meta: observe({ calls: ['account.getSelectAccountList'] }),
               tags: ['loading'],
               invoke: {
                 src: 'loadManagedAccounts',
@@ -363,10 +375,12 @@ export const aedListMachine = setup({
           },
         },
         export: {
+          meta: observe({ shown: ['aed-export'] }),
           initial: 'idle',
           states: {
-            idle: { on: { 'list.export': 'exporting' } },
+            idle: { meta: observe({ enabled: ['aed.export.action'] }), on: { 'list.export': 'exporting' } },
             exporting: {
+              meta: observe({ disabled: ['aed.export.action'], calls: ['aed.exportAeds'] }),
               tags: ['exporting'],
               invoke: {
                 src: 'exportList',

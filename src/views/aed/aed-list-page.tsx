@@ -84,7 +84,7 @@ function AedListScreen() {
 
   if (phase === 'accountsFailed') {
     return (
-      <section className="aed-page surface-card border-round-xl shadow-1 p-5">
+      <section className="aed-page surface-card border-round-xl shadow-1 p-5" data-testid="aed-accounts-failed">
         <Message severity="error" text={t(errorKey ?? 'error.aed.accounts')} className="mb-3" />
         <Button type="button" icon="pi pi-refresh" label={t('aed.common.retry')} onClick={() => list.send({ type: 'accounts.retry' })} />
       </section>
@@ -132,12 +132,12 @@ function AedListScreen() {
         <FilterChips />
       </header>
       {phase === 'failed' ? (
-        <div className="flex align-items-center gap-3">
+        <div className="flex align-items-center gap-3" data-testid="aed-list-failed">
           <Message severity="error" text={t(errorKey ?? 'error.aed.list')} />
           <Button type="button" icon="pi pi-refresh" label={t('aed.common.retry')} text onClick={() => list.send({ type: 'list.reload' })} />
         </div>
       ) : null}
-      <section className={`aed-results surface-card border-round-xl shadow-1 is-${view}`}>
+      <section className={`aed-results surface-card border-round-xl shadow-1 is-${view}`} data-testid="aed-results">
         {view === 'list' ? <AedTable selection={mayMerge || mayWrite ? selection : null} onSelection={setSelection} accountName={accountName} /> : <AedMapView />}
       </section>
       <BulkHoursDialog />

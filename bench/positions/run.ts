@@ -12,8 +12,8 @@
  * docs/performance.md's section.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { hammer, type Call, type HttpResult } from '../http/hammer';
 import { cpuSeconds, settled, startVigil, type VigilProcess } from '../http/vigil-process';
@@ -98,6 +98,25 @@ async function measured(name: string, call: Call, clients: number, vigils: Vigil
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/** The commit the server ran from, `+` when the work tree had changes to the server or the contract. */
+function buildOf(): string {
+  const git = (...gitArgs: string[]) => execFileSync('git', gitArgs).toString().trim();
+  try {
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'server', 'contract') ? '+' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A line as runs.jsonl keeps it: rate, latency, errors, load, and CPU µs per request of each process kind. */
+const summary = (line: Line) => ({
+  perSecond: line.perSecond,
+  p99: line.p99,
+  errors: line.errors + line.non2xx,
+  loadBefore: line.loadBefore,
+  cpuMicros: { vigil: Math.round((line.cpu.vigil.reduce((a, b) => a + b, 0) / line.requests) * 1e6), postgres: Math.round((line.cpu.postgres / line.requests) * 1e6), bench: Math.round((line.cpu.bench / line.requests) * 1e6) },
+});
+
 /** A short-lived connection to the bench's database (PostgreSQL only). */
 async function withDatabase<T>(databaseUrl: string | undefined, use: (client: pg.Client) => Promise<T>): Promise<T | undefined> {
   if (!databaseUrl) return undefined;
@@ -163,6 +182,9 @@ async function main() {
     const file = new URL(`./results-${engine}-${instanceCount}.json`, import.meta.url);
     const stored = await positionBytes(database?.url);
     writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, date: new Date().toISOString(), machine, ...(stored ? { positionBytes: stored } : {}), lines }, null, 2)}\n`);
+    // Every run, one line each (runs.jsonl): the ratio moves with the machine's other work, so the
+    // report shows each run of each build side by side rather than the last one alone.
+    appendFileSync(new URL('./runs.jsonl', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), build: buildOf(), engine, instances: instanceCount, seconds, loadAfter: round2(loadavg()[0]), lines: lines.map(({ noOp, positions, ratio }) => ({ clients: positions.clients, ratio, noOp: summary(noOp), positions: summary(positions) })) })}\n`);
   } finally {
     for (const vigil of vigils) await vigil.stop();
     await database?.drop();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { indicatorCapabilities } from '../../contract/access';
@@ -22,7 +22,7 @@ export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' 
 export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<E['response'] extends z.ZodType ? { data: EndpointData<E> } | FastifyReply : FastifyReply>;
 
 /** The check an access level asks before the handler; public endpoints have none. */
-function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandler | undefined {
+function preHandlerOf(ctx: AppContext, access: Access): preHandlerAsyncHookHandler | preHandlerHookHandler | undefined {
   if (access === 'public') return undefined;
   if (access === 'signedIn') return requireSignedIn(ctx);
   if (access === 'indicators') return requireCapability(ctx, indicatorCapabilities);

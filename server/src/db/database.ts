@@ -55,6 +55,13 @@ export interface Database {
 export interface Statement {
   name: string;
   text: string;
+  /**
+   * Prepared on the embedded engine too (`PREPARE` once, then `EXECUTE` with the parameters written
+   * as quoted literals): for the most frequent statement, whose planning cost more than its work.
+   * Its parameters must be numbers, booleans, null or strings (array literals), and its `$n` typed
+   * where the text first uses them (`$1::int[]`), as PREPARE infers the types from the text.
+   */
+  embeddedPrepared?: boolean;
 }
 
 /**
@@ -62,8 +69,23 @@ export interface Statement {
  * text on every connection. Build statements once (module level, or per filter shape, which gives
  * a bounded set): each distinct text is prepared on each pooled connection.
  */
-export function statement(text: string): Statement {
-  return { name: `vigil_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+export function statement(text: string, options: { embeddedPrepared?: boolean } = {}): Statement {
+  return { name: `vigil_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text, ...(options.embeddedPrepared ? { embeddedPrepared: true } : {}) };
+}
+
+/** A parameter as an SQL literal for EXECUTE (standard_conforming_strings: only quotes are doubled). */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error('literalOf: not a finite number');
+    return `'${value}'`;
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new Error('literalOf: NUL in a string');
+    return `'${value.replaceAll("'", "''")}'`;
+  }
+  throw new Error(`literalOf: ${typeof value} parameter`);
 }
 
 // Timestamp, date and interval types and their arrays (and numeric arrays) stay text, as drizzle leaves them.
@@ -86,6 +108,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const db = drizzlePglite(client) as unknown as Db;
   const parsers = Object.fromEntries(textTypeIds.map((id) => [id, (value: string) => value]));
   await migratePglite(drizzlePglite(client), { migrationsFolder });
+  /** Statements prepared on the embedded engine's one connection (Statement.embeddedPrepared). */
+  const prepared = new Set<string>();
   let channels = 0;
   return {
     kind: 'pglite',
@@ -94,8 +118,14 @@ async function openPglite(dataDir: string): Promise<Database> {
       return (await client.query(text, params)).rows as never;
     },
     async run(statement, params) {
-      // PGlite runs in this process on one connection: there is no pool to prepare on.
-      return (await client.query(statement.text, params, { parsers })).rows as never;
+      // PGlite runs in this process on one connection: a statement is prepared there only when asked.
+      if (!statement.embeddedPrepared) return (await client.query(statement.text, params, { parsers })).rows as never;
+      const execute = `EXECUTE ${statement.name}(${params.map(literalOf).join(', ')})`;
+      if (!prepared.has(statement.name)) {
+        await client.query(`PREPARE ${statement.name} AS ${statement.text}`);
+        prepared.add(statement.name);
+      }
+      return (await client.query(execute, [], { parsers })).rows as never;
     },
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);

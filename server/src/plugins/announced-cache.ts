@@ -13,6 +13,8 @@ export interface AnnouncedCache<K, V> {
    * that miss together share one read, so a forgotten answer costs one read, not one per caller.
    */
   get(key: K, read: () => Promise<V>): Promise<V>;
+  /** The kept answer of `key` when there is one (as `get` would answer it without reading), else undefined. */
+  kept(key: K): V | undefined;
   /** Forget one key now, or every key, in this instance (the trigger tells the others). */
   forget(key?: K): void;
   start(): Promise<void>;
@@ -43,11 +45,18 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
     else kept.delete(key);
   };
 
+  /** What `get` answers without reading: an entry kept while listening, younger than maxAgeMs. */
+  const keptEntry = (key: K) => {
+    if (!listening) return undefined;
+    const entry = kept.get(key);
+    return entry && Date.now() - entry.at < options.maxAgeMs ? entry : undefined;
+  };
+
   return {
     async get(key, read) {
       if (!listening) return read();
-      const entry = kept.get(key);
-      if (entry && Date.now() - entry.at < options.maxAgeMs) return entry.value;
+      const entry = keptEntry(key);
+      if (entry) return entry.value;
       const pending = reading.get(key);
       if (pending && pending.generation === generation) return pending.value;
       const before = generation;
@@ -64,6 +73,7 @@ export function createAnnouncedCache<K, V>(database: Database, log: FastifyBaseL
       }
       return result;
     },
+    kept: (key) => keptEntry(key)?.value,
     forget,
     async start() {
       const { keyOf } = options;

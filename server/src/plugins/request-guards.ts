@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import { errorKeys } from '../../../contract/errors';
 import { badRequest } from '../errors';
 
-type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+type Hook = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | ((request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void);
 
 const checksCaller = Symbol('vigil.checksCaller');
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responderErrorKeys } from '../../../../contract/alert.errors';
 import type { AppContext } from '../../context';
@@ -20,8 +20,9 @@ export function newDeviceToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
+/** The SHA-256 of a token, in hex (one call: a report hashes its token every time). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**
@@ -29,12 +30,25 @@ export function hashToken(token: string): string {
  * use staff JWTs, and a staff JWT never opens this API (it is not a device token).
  */
 export function requireResponder(ctx: AppContext) {
-  return callerCheck(async (request: FastifyRequest, _reply: FastifyReply) => {
+  // Not async: a token kept in memory (every report of a phone but its first in a minute) is
+  // checked without a promise, and the hook goes on at once.
+  return callerCheck((request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const match = /^Responder (rdt_[A-Za-z0-9_-]{20,})$/.exec(request.headers.authorization ?? '');
-    if (!match) throw unauthorized(responderErrorKeys.invalidToken);
-    const identity = await ctx.deviceTokens.identify(hashToken(match[1]));
-    if (!identity) throw unauthorized(responderErrorKeys.invalidToken);
-    request.responder = identity;
+    if (!match) return done(unauthorized(responderErrorKeys.invalidToken));
+    const tokenHash = hashToken(match[1]);
+    const kept = ctx.deviceTokens.identifyKept(tokenHash);
+    if (kept) {
+      request.responder = kept;
+      return done();
+    }
+    ctx.deviceTokens.identify(tokenHash).then(
+      (identity) => {
+        if (!identity) return done(unauthorized(responderErrorKeys.invalidToken));
+        request.responder = identity;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }
 

@@ -22,6 +22,8 @@ export interface ResponderIdentity {
 export interface DeviceTokens {
   /** The identity of a token's hash, or undefined when no active device of a standing responder holds it. */
   identify(tokenHash: string): Promise<ResponderIdentity | undefined>;
+  /** The identity of a token kept in memory (and the device stamped as seen), or undefined: then ask `identify`. */
+  identifyKept(tokenHash: string): ResponderIdentity | undefined;
   /** Forget every kept token now, in this instance (the triggers tell the others). */
   forget(): void;
   start(): Promise<void>;
@@ -36,7 +38,8 @@ export function createDeviceTokens(database: Database, log: FastifyBaseLogger): 
     maxAgeMs: 60_000,
     maxEntries: 100_000,
   });
-  const sightings = new Map<number, Date>();
+  /** When each device kept was last seen (ms): a number, so that a report allocates nothing here. */
+  const sightings = new Map<number, number>();
   let timer: NodeJS.Timeout | undefined;
 
   const read = async (tokenHash: string): Promise<ResponderIdentity | undefined> => {
@@ -57,7 +60,7 @@ export function createDeviceTokens(database: Database, log: FastifyBaseLogger): 
     await database.query(
       `UPDATE responder_devices d SET last_seen_at = v.at FROM unnest($1::int[], $2::timestamptz[]) AS v(id, at)
         WHERE d.id = v.id AND (d.last_seen_at IS NULL OR d.last_seen_at < v.at)`,
-      [`{${seen.map(([id]) => id).join(',')}}`, `{${seen.map(([, at]) => `"${at.toISOString()}"`).join(',')}}`],
+      [`{${seen.map(([id]) => id).join(',')}}`, `{${seen.map(([, at]) => `"${new Date(at).toISOString()}"`).join(',')}}`],
     );
   };
 
@@ -70,7 +73,12 @@ export function createDeviceTokens(database: Database, log: FastifyBaseLogger): 
       });
       // A wrong token is not kept: guessed tokens must not push the real ones out.
       if (!identity) cache.forget(tokenHash);
-      else if (!fresh) sightings.set(identity.deviceId, new Date());
+      else if (!fresh) sightings.set(identity.deviceId, Date.now());
+      return identity;
+    },
+    identifyKept(tokenHash) {
+      const identity = cache.kept(tokenHash);
+      if (identity) sightings.set(identity.deviceId, Date.now());
       return identity;
     },
     forget: () => cache.forget(),

@@ -59,12 +59,12 @@ class PositionWrites {
     const latest = new Map<number, repo.PositionReport>();
     for (const { report } of batch) {
       const earlier = latest.get(report.responderId);
-      latest.set(report.responderId, { ...report, available: report.available ?? earlier?.available });
+      latest.set(report.responderId, earlier && report.available === undefined ? { ...report, available: earlier.available } : report);
     }
     try {
       // In the order of the responders, so that batches of several instances lock their rows in one order.
       const reports = [...latest.values()].sort((a, b) => a.responderId - b.responderId);
-      const written = new Map((await repo.writePositions(this.ctx.database.db, reports, { relaxedCommit: this.ctx.database.kind === 'postgres' })).map((row) => [row.responderId, row]));
+      const written = await repo.writePositions(this.ctx.database, reports, { relaxedCommit: this.ctx.database.kind === 'postgres' });
       for (const { report, resolve, reject } of batch) {
         const row = written.get(report.responderId);
         if (row) resolve(row);

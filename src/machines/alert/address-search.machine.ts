@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { GeoResult } from '../../../contract/geo.schemas';
 import { suggestAddresses } from '../../services/alert.api';
 import type { Result } from '../../services/http';
+import { observe } from '../observations';
 
 /** Typing pauses this long before the geocoder is asked. */
 export const suggestDebounceMs = 300;
@@ -62,11 +63,15 @@ export const addressSearchMachine = setup({
     'query.clear': { target: '.idle', actions: 'clearSuggestions' },
   },
   states: {
-    idle: {},
+    // The field, with or without the last suggestions under it; no question to the geocoder.
+    idle: { meta: observe({ shown: ['address-field'] }) },
+    // Typing: the field still offers what the last answer suggested until the pause is over.
     debouncing: {
+      meta: observe({ shown: ['address-field'] }),
       after: { debounce: 'searching' },
     },
     searching: {
+      meta: observe({ shown: ['address-field'], calls: ['geo.geoCoding'] }),
       invoke: {
         src: 'suggest',
         input: ({ context }) => ({ text: context.text.trim(), countryCode: context.countryCode }),

@@ -3,6 +3,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import type { ActorOptions } from 'xstate';
 import type { GeoResult } from '../../../../contract/geo.schemas';
 import { PasteCoordinatesButton } from '../../../components/map/paste-coordinates-button';
 import { useIntl } from '../../../i18n/intl-provider';
@@ -12,12 +13,18 @@ import { AlertActor } from '../alert-actor';
 import { AddressSuggestion } from './address-suggestion';
 import { inspected } from '../../../services/inspection';
 
+/** Tests pass the suggestions' machine (its actors provided) and a virtual clock for its pause. */
+export interface AddressSectionProps {
+  searchLogic?: typeof addressSearchMachine;
+  searchClock?: ActorOptions<typeof addressSearchMachine>['clock'];
+}
+
 /**
  * Where the victim is: the address with suggestions (Enter or a suggestion geocodes it), the
  * "paste latitude, longitude" button, and what the last set-up said (not found, pin to move).
  * Usable at any time: before launch it sets the alert up, once live it moves the alert.
  */
-export function AddressSection() {
+export function AddressSection({ searchLogic = addressSearchMachine, searchClock }: AddressSectionProps = {}) {
   const { t } = useIntl();
   const alert = AlertActor.useActorRef();
   const known = AlertActor.useSelector(addressOf);
@@ -29,7 +36,7 @@ export function AddressSection() {
   const live = AlertActor.useSelector((snapshot) => phaseOf(snapshot) === 'live');
   const victim = AlertActor.useSelector(victimOf, (a, b) => a?.lat === b?.lat && a?.lon === b?.lon);
   const countryCode = AlertActor.useSelector((snapshot) => optionsOf(snapshot)?.countryCode ?? 'FR');
-  const search = useActorRef(addressSearchMachine, { ...inspected, input: { countryCode } });
+  const search = useActorRef(searchLogic, { ...inspected, input: { countryCode }, ...(searchClock ? { clock: searchClock } : {}) });
   const suggestions = useSelector(search, (snapshot) => snapshot.context.suggestions);
   const [text, setText] = useState(known);
 
@@ -48,6 +55,9 @@ export function AddressSection() {
   const onChange = (event: AutoCompleteChangeEvent) => {
     const value = event.value as string | GeoResult | null;
     setText(typeof value === 'string' ? value : (value?.label ?? ''));
+    // Every keystroke is told to the suggestions, a text too short (or emptied) too: it clears them
+    // and drops the question under way, whose late answer would otherwise pop up under a shorter text.
+    if (typeof value === 'string' || value === null) search.send({ type: 'query.change', text: value ?? '' });
   };
 
   return (
@@ -58,10 +68,12 @@ export function AddressSection() {
       <form className="alert-address" onSubmit={onSubmit}>
         <AutoComplete
           inputId="alert-address"
+          data-testid="address-field"
           value={text}
           suggestions={suggestions}
           field="label"
-          completeMethod={(event) => search.send({ type: 'query.change', text: event.query })}
+          // The text is told to the suggestions as it changes (onChange); the field only shows their answer.
+          completeMethod={() => undefined}
           onChange={onChange}
           onSelect={(event) => {
             const address = suggestionAddress(event.value as GeoResult);

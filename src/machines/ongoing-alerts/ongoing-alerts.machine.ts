@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { Alert } from '../../../contract/alert.schemas';
+import { observe } from '../observations';
 import { ongoingAlertsActors } from './ongoing-alerts.actors';
 import type { OngoingAlertsContext, OngoingAlertsEvent, OngoingAlertsInput, OngoingOutcome } from './ongoing-alerts.types';
 
@@ -30,7 +31,9 @@ export const ongoingAlertsMachine = setup({
   invoke: { src: 'listenRefresh' },
   initial: 'loading',
   states: {
+    // The banner keeps the list answered last (none at first) while the live list is asked again.
     loading: {
+      meta: observe({ calls: ['alert.list'] }),
       entry: 'clearRefreshAgain',
       invoke: {
         src: 'listLive',
@@ -53,6 +56,8 @@ export const ongoingAlertsMachine = setup({
       },
       on: { 'ongoing.refresh': { actions: 'markRefreshAgain' } },
     },
+    // The banner shows the list answered last: the ongoing interventions (with a warning when the
+    // last reload failed), or nothing when there are none; the state itself shows nothing more.
     idle: {
       after: { poll: 'loading' },
       on: { 'ongoing.refresh': 'loading' },

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { ActorOptions } from 'xstate';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { screens } from '../../../contract/access';
 import { liveAlertGroups } from '../../../contract/groups';
@@ -16,19 +17,25 @@ import { useNow } from './parts/use-now';
 import './ongoing-alerts.css';
 import { inspected } from '../../services/inspection';
 
+/** Tests pass the list's machine (its actors provided) and a virtual clock for its poll. */
+export interface OngoingAlertsBannerProps {
+  logic?: typeof ongoingAlertsMachine;
+  clock?: ActorOptions<typeof ongoingAlertsMachine>['clock'];
+}
+
 /** The ongoing interventions of the user's service, above every screen of the groups that receive alerts (spec §2, §6). */
-export function OngoingAlertsBanner() {
+export function OngoingAlertsBanner({ logic = ongoingAlertsMachine, clock }: OngoingAlertsBannerProps = {}) {
   const user = SessionActor.useSelector(userOf);
   const mayCall = SessionActor.useSelector((snapshot) => canOpen(snapshot, 'alertCall'));
   if (!user || !liveAlertGroups.includes(user.idGroup) || !mayCall) return null;
   // A new account (switch) is a new list.
-  return <OngoingAlerts key={user.siteId} siteId={user.siteId} />;
+  return <OngoingAlerts key={user.siteId} siteId={user.siteId} logic={logic} clock={clock} />;
 }
 
-function OngoingAlerts({ siteId }: { siteId: number }) {
+function OngoingAlerts({ siteId, logic, clock }: { siteId: number } & Required<Pick<OngoingAlertsBannerProps, 'logic'>> & Pick<OngoingAlertsBannerProps, 'clock'>) {
   const { t } = useIntl();
   const navigate = useNavigate();
-  const ongoing = useActorRef(ongoingAlertsMachine, { ...inspected, input: { siteId } });
+  const ongoing = useActorRef(logic, { ...inspected, input: { siteId }, ...(clock ? { clock } : {}) });
   const alerts = useSelector(ongoing, ongoingAlertsOf, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   const failed = useSelector(ongoing, ongoingFailedOf);
   const [open, setOpen] = useState(false);

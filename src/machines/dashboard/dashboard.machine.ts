@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { defaultDashboardView, defaultDepartureSwitch, type DepartureSwitch, type ReferentStats } from '../../../contract/dashboard.schemas';
 import { errorKeys } from '../../../contract/errors';
+import { observe } from '../observations';
 import { dashboardActors } from './dashboard.actors';
 import type { AccountStatsOutcome, CallActionsOutcome, DashboardContext, DashboardEvent, DashboardInput, SitesOutcome, StatsRequest } from './dashboard.types';
 
@@ -80,26 +81,32 @@ export const dashboardMachine = setup({
   states: {
     running: {
       type: 'parallel',
+      meta: observe({ shown: ['dashboard-view'], enabled: ['history.refresh'] }),
       states: {
         // The accounts of the site filter load beside the figures, which do not wait for them (the
         // default filter is every account): a failure leaves "all my accounts" only.
         sites: {
           initial: 'loading',
+          meta: observe({ shown: ['dashboard-site'] }),
           states: {
             loading: {
+              // The filter's spinner is not claimed here: a person picking a site waits for the list first.
+              meta: observe({ calls: ['account.getAccountList'] }),
               invoke: {
                 src: 'loadSites',
                 onDone: [{ guard: { type: 'ok', params: ({ event }) => ({ outcome: event.output }) }, target: 'ready', actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } }, { target: 'failed' }],
                 onError: 'failed',
               },
             },
-            ready: {},
-            failed: {},
+            ready: { meta: observe({ absent: ['dashboard-site-loading'] }) },
+            // The filter offers "all my accounts" only.
+            failed: { meta: observe({ absent: ['dashboard-site-loading'] }) },
           },
         },
         view: {
           // Referent by default; the page asks the view of its address at once.
           initial: 'referent',
+          meta: observe({ shown: ['dashboard-view'] }),
           on: {
             'view.choose': [
               { guard: { type: 'asksView', params: ({ event }) => ({ asked: event.view, view: 'referent' }) }, target: '.referent', actions: { type: 'chooseView', params: ({ event }) => ({ view: event.view }) } },
@@ -109,13 +116,15 @@ export const dashboardMachine = setup({
             ],
           },
           states: {
-            referent: {},
-            tech: {},
+            referent: { meta: observe({ shown: ['dashboard-personal', 'dashboard-call-actions', 'dashboard-departures'], absent: ['dashboard-accounts', 'dashboard-message'] }) },
+            tech: { meta: observe({ shown: ['indicator-aedsHeatmap', 'indicator-alertsGrowth'], absent: ['dashboard-personal', 'dashboard-accounts', 'dashboard-message'] }) },
             admin: {
               initial: 'loading',
+              meta: observe({ absent: ['dashboard-personal', 'indicator-aedsHeatmap'] }),
               on: { 'site.choose': { target: '.loading', actions: siteChange }, 'dashboard.refresh': '.loading' },
               states: {
                 loading: {
+                  meta: observe({ shown: ['dashboard-accounts-loading'], absent: ['dashboard-accounts-error'], calls: ['dashboard.getAccountStats'] }),
                   invoke: {
                     src: 'loadAccountStats',
                     input: ({ context }) => ({ selectedSite: context.selectedSite }),
@@ -127,24 +136,29 @@ export const dashboardMachine = setup({
                     onError: { target: 'failed', actions: { type: 'keepAccountStatsError', params: { key: errorKeys.serverError } } },
                   },
                 },
-                ready: {},
-                failed: {},
+                ready: { meta: observe({ shown: ['dashboard-accounts'], absent: ['dashboard-accounts-loading', 'dashboard-accounts-error', 'dashboard-message'] }) },
+                failed: { meta: observe({ shown: ['dashboard-accounts-error'], absent: ['dashboard-accounts-loading'] }) },
                 // Asked by someone who is not a super administrator: the server said no.
-                denied: {},
+                denied: { meta: observe({ shown: ['dashboard-message'], absent: ['dashboard-accounts'], messages: ['error.dashboard.admin-only'] }) },
               },
             },
             // Spec §2: an unknown dashboard gives a message.
-            unknown: {},
+            unknown: { meta: observe({ shown: ['dashboard-message'], absent: ['dashboard-personal', 'dashboard-accounts', 'indicator-aedsHeatmap'], messages: ['error.dashboard.unknown'] }) },
           },
         },
+        // The figures are on the referent tab only: what the other tabs show says nothing of them, so
+        // the loading states claim their calls and the answered ones what no tab contradicts, but a
+        // failure, which the paths reach on the referent tab, its message there.
         stats: {
           initial: 'loading',
+          meta: observe({ shown: ['dashboard-view'] }),
           on: {
             'site.choose': { target: '.loading', actions: [siteChange, 'forgetStats'] },
             'dashboard.refresh': { target: '.loading', actions: 'forgetStats' },
           },
           states: {
             loading: {
+              meta: observe({ calls: ['dashboard.getStatsReferentDashboard'] }),
               invoke: {
                 src: 'loadStats',
                 input: ({ context }) => firstRequest(context),
@@ -157,6 +171,7 @@ export const dashboardMachine = setup({
               on: { 'departure.switch': { target: 'loading', reenter: true, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } },
             },
             ready: {
+              meta: observe({ absent: ['dashboard-personal-loading', 'dashboard-departures-loading', 'dashboard-personal-error', 'dashboard-departures-error'] }),
               on: {
                 'departure.switch': [
                   { guard: { type: 'switchLoaded', params: ({ event }) => ({ value: event.value }) }, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } },
@@ -166,6 +181,7 @@ export const dashboardMachine = setup({
             },
             // The switch shows departures not fetched yet: only that part is asked.
             loadingPart: {
+              meta: observe({ absent: ['dashboard-departures-error'], calls: ['dashboard.getStatsReferentDashboard'] }),
               invoke: {
                 src: 'loadStats',
                 input: ({ context }) => partRequest(context),
@@ -177,14 +193,16 @@ export const dashboardMachine = setup({
               },
               on: { 'departure.switch': { target: 'loadingPart', reenter: true, actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } },
             },
-            failed: { on: { 'departure.switch': { target: 'loading', actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } } },
+            failed: { meta: observe({ shown: ['dashboard-personal-error', 'dashboard-departures-error'], absent: ['dashboard-departures-loading'] }), on: { 'departure.switch': { target: 'loading', actions: { type: 'chooseSwitch', params: ({ event }) => ({ value: event.value }) } } } },
           },
         },
         callActions: {
           initial: 'loading',
+          meta: observe({ shown: ['dashboard-view'] }),
           on: { 'site.choose': { target: '.loading', actions: siteChange }, 'dashboard.refresh': '.loading' },
           states: {
             loading: {
+              meta: observe({ calls: ['callback.getCallActions'] }),
               invoke: {
                 src: 'loadCallActions',
                 input: ({ context }) => ({ selectedSite: context.selectedSite }),
@@ -195,8 +213,9 @@ export const dashboardMachine = setup({
                 onError: { target: 'failed', actions: { type: 'keepCallActionsError', params: { key: errorKeys.serverError } } },
               },
             },
-            ready: {},
-            failed: {},
+            ready: { meta: observe({ absent: ['dashboard-call-actions-loading', 'dashboard-call-actions-error'] }) },
+            // On the referent tab, where the paths reach it.
+            failed: { meta: observe({ shown: ['dashboard-call-actions-error'], absent: ['dashboard-call-actions-loading'] }) },
           },
         },
       },

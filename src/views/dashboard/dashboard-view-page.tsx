@@ -27,7 +27,8 @@ export default function DashboardViewPage() {
   );
 }
 
-function DashboardScreen() {
+/** The screen around a running dashboard actor (the page provides it; the rendered replays provide theirs). */
+export function DashboardScreen() {
   const { t, language } = useIntl();
   const dashboard = DashboardActor.useActorRef();
   const screen = DashboardActor.useSelector(dashboardScreenOf);
@@ -71,7 +72,7 @@ function DashboardScreen() {
         <div className="dash-toolbar__group">
           <div className="dash-toolbar__field">
             <label htmlFor="dashboard-site">{t('dashboard.site')}</label>
-            <Dropdown inputId="dashboard-site" value={site} options={siteOptions} loading={loadingSites} placeholder={t('dashboard.site.all')} showClear onChange={(event) => dashboard.send({ type: 'site.choose', site: (event.value as number | undefined) ?? null })} />
+            <Dropdown inputId="dashboard-site" value={site} options={siteOptions} loading={loadingSites} loadingIcon={<i className="pi pi-spin pi-spinner" data-testid="dashboard-site-loading" />} data-testid="dashboard-site" placeholder={t('dashboard.site.all')} showClear onChange={(event) => dashboard.send({ type: 'site.choose', site: (event.value as number | undefined) ?? null })} />
           </div>
           <Button type="button" icon="pi pi-refresh" rounded text aria-label={t('history.refresh')} onClick={() => dashboard.send({ type: 'dashboard.refresh' })} />
         </div>

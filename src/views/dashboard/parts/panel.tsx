@@ -28,14 +28,14 @@ export function Panel({ title, icon, actions, loading, error, className = '', ch
       </header>
       <div className="dash-panel__body">
         {error ? (
-          <p className="dash-panel__error" role="alert">
+          <p className="dash-panel__error" role="alert" data-testid={testId ? `${testId}-error` : undefined}>
             <i className="pi pi-exclamation-triangle" aria-hidden /> {t(error)}
           </p>
         ) : (
           children
         )}
         {loading ? (
-          <div className="dash-panel__veil" aria-hidden>
+          <div className="dash-panel__veil" aria-hidden data-testid={testId ? `${testId}-loading` : undefined}>
             <i className="pi pi-spin pi-spinner" />
           </div>
         ) : null}

@@ -3,6 +3,7 @@ import { defaultHistoryRange, historyRangeProblem } from '../../../contract/hist
 import { historyPageSize } from '../../../contract/history.schemas';
 import { errorKeys } from '../../../contract/errors';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { historyActors } from './history.actors';
 import type { ChronologyOutcome, ExportOutcome, HistoryContext, HistoryEvent, HistoryFilter, HistoryInput, PageOutcome, PageRequest, SitesOutcome } from './history.types';
 
@@ -88,7 +89,9 @@ export const historyMachine = setup({
   invoke: { src: 'loadSites', onDone: { guard: { type: 'sitesLoaded', params: ({ event }) => ({ outcome: event.output }) }, actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } } },
   type: 'parallel',
   states: {
+    // The count line over the table, whatever the list's state.
     list: {
+      meta: observe({ shown: ['history-entries'] }),
       initial: 'checking',
       on: {
         'filter.change': { target: '.checking', actions: { type: 'applyChanges', params: ({ event }) => ({ changes: event.changes }) } },
@@ -105,8 +108,9 @@ export const historyMachine = setup({
           always: [{ guard: 'rangeValid', target: 'loading' }, { target: 'invalid' }],
         },
         // The address is being typed: ask once the typing pauses.
-        typing: { after: { typing: 'checking' } },
+        typing: { meta: observe({ absent: ['history-entries-error'] }), after: { typing: 'checking' } },
         loading: {
+          meta: observe({ absent: ['history-entries-error'], calls: ['history.getAlertHistory'] }),
           invoke: {
             src: 'loadPage',
             input: request,
@@ -123,18 +127,25 @@ export const historyMachine = setup({
             onError: { target: 'failed', actions: { type: 'keepLoadError', params: { key: errorKeys.serverError } } },
           },
         },
+        // The count line tells which alerts of how many the page shows.
         ready: {
+          meta: observe({ messages: ['history.entries'], absent: ['history-entries-error'] }),
           on: { 'page.change': { guard: { type: 'pageExists', params: ({ event }) => ({ page: event.page }) }, target: 'loading', actions: { type: 'setPage', params: ({ event }) => ({ page: event.page }) } } },
         },
-        failed: {},
-        invalid: {},
+        // The load error over the table, with its retry.
+        failed: { meta: observe({ shown: ['history-entries-error'], enabled: ['history.retry'] }) },
+        // The range's problem under the calendar; nothing is asked, nor exported.
+        invalid: { meta: observe({ absent: ['history-entries-error'], disabled: ['history.export'] }) },
       },
     },
+    // The dialog opens over the history page.
     chronology: {
+      meta: observe({ shown: ['alert-history'] }),
       initial: 'closed',
       states: {
-        closed: { on: { 'chronology.open': { target: 'loading', actions: { type: 'openModal', params: ({ event }) => ({ alertId: event.alertId }) } } } },
+        closed: { meta: observe({ absent: ['chronology-dialog'] }), on: { 'chronology.open': { target: 'loading', actions: { type: 'openModal', params: ({ event }) => ({ alertId: event.alertId }) } } } },
         loading: {
+          meta: observe({ shown: ['chronology-dialog'], messages: ['history.chronology.loading'], calls: ['history.getAlertChronology'] }),
           invoke: {
             src: 'loadChronology',
             input: ({ context }) => ({ alertId: context.openModal! }),
@@ -146,21 +157,26 @@ export const historyMachine = setup({
           },
           on: { 'chronology.close': { target: 'closed', actions: 'closeModal' } },
         },
+        // The alert's timeline.
         open: {
+          meta: observe({ shown: ['chronology-dialog'], messages: ['history.chronology.launched'] }),
           on: {
             'chronology.close': { target: 'closed', actions: 'closeModal' },
             'chronology.open': { target: 'loading', actions: { type: 'openModal', params: ({ event }) => ({ alertId: event.alertId }) } },
           },
         },
-        failed: { on: { 'chronology.retry': 'loading', 'chronology.close': { target: 'closed', actions: 'closeModal' } } },
+        failed: { meta: observe({ shown: ['chronology-dialog'], enabled: ['history.retry'] }), on: { 'chronology.retry': 'loading', 'chronology.close': { target: 'closed', actions: 'closeModal' } } },
       },
     },
     export: {
+      meta: observe({ shown: ['history-export'] }),
       initial: 'idle',
       states: {
-        idle: { on: { 'export.start': { guard: 'rangeValid', target: 'exporting', actions: 'clearExportError' } } },
+        // The export button, on while the range may be asked.
+        idle: { meta: observe({ shown: ['history-export'] }), on: { 'export.start': { guard: 'rangeValid', target: 'exporting', actions: 'clearExportError' } } },
         // The file is built on the server and downloaded (30 s time-out, spec §9).
         exporting: {
+          meta: observe({ disabled: ['history.export'], calls: ['history.exportAlertHistory'] }),
           invoke: {
             src: 'exportFile',
             input: request,

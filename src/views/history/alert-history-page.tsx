@@ -33,7 +33,8 @@ export default function AlertHistoryPage() {
   );
 }
 
-function HistoryScreen() {
+/** The history screen inside a HistoryActor provider (tests provide the actor). */
+export function HistoryScreen() {
   const sites = HistoryActor.useSelector(historySitesOf);
   const phase = HistoryActor.useSelector((snapshot) => (isLoadingHistory(snapshot) ? 'loading' : snapshot.matches({ list: 'ready' }) ? 'ready' : 'other'));
   const canCallBack = SessionActor.useSelector((snapshot) => can(snapshot.context.user?.idGroup ?? 0, 'alert.callback'));

@@ -33,8 +33,11 @@ export interface ScreenModel<M extends AnyStateMachine> {
   render: (machine: M, clock: VirtualClock) => { send?: (event: EventOf<M>) => void } | void;
   /** How a person makes each event happen; an event without one is sent to the screen's actor and counted apart. */
   gestures?: { [T in EventOf<M>['type']]?: Gesture<Extract<EventOf<M>, { type: T }>> };
-  /** Events the screen offers no way to make happen, with why: a path stops before one (its transition stays uncovered). */
-  offScreen?: { [T in EventOf<M>['type']]?: string };
+  /**
+   * Events the screen offers no way to make happen, with why: a path stops before one (its
+   * transition stays uncovered). A function says it of some payloads only (undefined: on screen).
+   */
+  offScreen?: { [T in EventOf<M>['type']]?: string | ((event: Extract<EventOf<M>, { type: T }>) => string | undefined) };
   /** The endpoint each actor calls, by actor source (needed where several requests may wait at once). */
   endpoints?: Record<string, string>;
   /** Actors that make no HTTP call (browser storage...): answered as the machine replay does. */
@@ -93,7 +96,7 @@ export async function replayScreenPath<M extends AnyStateMachine>(prepared: Prep
     const rendered = await act(async () => screen.render(machine, clock) ?? {});
     let seen = 0;
     for (const [index, step] of path.steps.entries()) {
-      if (index > 0 && (screen.offScreen as Record<string, string> | undefined)?.[step.event.type]) break;
+      if (index > 0 && offScreenReason(screen, step.event)) break;
       const where = `step ${index} (${index === 0 ? 'initial state' : describeEvent(step.event)}) of "${path.description}"`;
       if (index > 0) await apply(prepared, step.event, { api, controller, clock, send: rendered.send, where, expected: step.states });
       const observation = prepared.observed(step.states);
@@ -123,6 +126,12 @@ interface StepTools {
   send?: (event: never) => void;
   where: string;
   expected: string[];
+}
+
+/** Why the screen cannot make `event` happen, or undefined when it can. */
+function offScreenReason<M extends AnyStateMachine>(screen: ScreenModel<M>, event: EventObject): string | undefined {
+  const reason = (screen.offScreen as Record<string, string | ((event: EventObject) => string | undefined)> | undefined)?.[event.type];
+  return typeof reason === 'function' ? reason(event) : reason;
 }
 
 /** Makes one event of the path happen the way it does for real. */

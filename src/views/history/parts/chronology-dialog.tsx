@@ -88,6 +88,7 @@ export function ChronologyDialog() {
       style={{ width: 'min(54rem, 94vw)' }}
       className="chronology-dialog"
       dismissableMask
+      data-testid="chronology-dialog"
     >
       {loading ? (
         <p className="text-600">

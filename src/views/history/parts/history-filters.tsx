@@ -87,7 +87,7 @@ export function HistoryFilters({ sites }: { sites: AccountSummary[] }) {
         </div>
         <span className="flex-grow-1" />
         <Button type="button" icon="pi pi-refresh" rounded text aria-label={t('history.refresh')} tooltip={t('history.refresh')} tooltipOptions={{ position: 'top' }} onClick={() => history.send({ type: 'history.refresh' })} />
-        <Button type="button" icon="pi pi-file-excel" label={t('history.export')} loading={exporting} disabled={!canExport && !exporting} severity="success" onClick={() => history.send({ type: 'export.start' })} />
+        <Button type="button" icon="pi pi-file-excel" label={t('history.export')} loading={exporting} disabled={!canExport && !exporting} severity="success" onClick={() => history.send({ type: 'export.start' })} data-testid="history-export" />
       </div>
       <ActiveFilters sites={sites} />
     </section>

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { errorKeys } from '../../../contract/errors';
 import { historyErrorKeys } from '../../../contract/history.errors';
 import { defaultTemporality, type DisplayMode, type Temporality } from '../../../contract/indicator.schemas';
+import { observe } from '../observations';
 import { indicatorsActors } from './indicators.actors';
 import { growthParts, rangedParts, type IndicatorPart, type IndicatorRange, type IndicatorsContext, type IndicatorsEvent, type IndicatorsInput, type IndicatorsOutcome, type SitesOutcome } from './indicators.types';
 import { presetRange, type CalendarPreset } from './presets';
@@ -63,6 +64,9 @@ export const indicatorsMachine = setup({
   }),
   // The accounts of the site filter, loaded once.
   invoke: { src: 'loadSites', onDone: { guard: { type: 'sitesLoaded', params: ({ event }) => ({ outcome: event.output }) }, actions: { type: 'keepSites', params: ({ event }) => ({ outcome: event.output }) } } },
+  // The cards each show their own veil, error or figures (which depends on the parts of the page);
+  // what every page shows is whether indicators are being loaded.
+  meta: observe({ calls: ['account.getAccountList'] }),
   initial: 'loading',
   on: {
     'range.preset': { target: '.loading', actions: { type: 'choosePreset', params: ({ event }) => ({ preset: event.preset }) } },
@@ -78,6 +82,7 @@ export const indicatorsMachine = setup({
   },
   states: {
     loading: {
+      meta: observe({ shown: ['indicators-loading'], messages: ['indicator.loading'] }),
       invoke: {
         src: 'loadIndicators',
         input: ({ context }) => ({
@@ -93,6 +98,6 @@ export const indicatorsMachine = setup({
         onError: { target: 'ready', actions: 'keepFailure' },
       },
     },
-    ready: {},
+    ready: { meta: observe({ absent: ['indicators-loading'] }) },
   },
 });

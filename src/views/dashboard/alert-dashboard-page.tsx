@@ -9,22 +9,24 @@ import type { IndicatorPart } from '../../machines/dashboard/indicators.types';
 import { IndicatorsActor } from './dashboard-actors';
 import { formatNumber, formatSeconds } from './parts/format';
 import { AlertsTypeCard, GrowthCard, LookLast24Card, RankingCard } from './parts/indicator-cards';
-import { IndicatorToolbar } from './parts/indicator-toolbar';
+import { IndicatorsBusy, IndicatorToolbar } from './parts/indicator-toolbar';
 import { Panel, StatTile } from './parts/panel';
 
-const parts: IndicatorPart[] = ['alertsSummary', 'alertsType', 'alertsGrowth', 'lookLast24', 'alertsRanking'];
+/** The indicators of the reporting page. */
+export const reportingParts: IndicatorPart[] = ['alertsSummary', 'alertsType', 'alertsGrowth', 'lookLast24', 'alertsRanking'];
 
 /** Alert reporting ("called alert tracking", spec §2): the alerts of a period, their outcome and delays, for groups 1, 5 and 6. */
 export default function AlertDashboardPage() {
   const { language } = useIntl();
   return (
-    <IndicatorsActor.Provider options={{ input: { parts, lang: language.iso, preset: 'last30Days' } }}>
+    <IndicatorsActor.Provider options={{ input: { parts: reportingParts, lang: language.iso, preset: 'last30Days' } }}>
       <ReportingScreen />
     </IndicatorsActor.Provider>
   );
 }
 
-function ReportingScreen() {
+/** The screen around a running indicators actor (the page provides it; the rendered replays provide theirs). */
+export function ReportingScreen() {
   const { t } = useIntl();
   const indicators = IndicatorsActor.useActorRef();
   const sites = IndicatorsActor.useSelector(indicatorSitesOf);
@@ -32,6 +34,7 @@ function ReportingScreen() {
   const siteOptions = sites.map((account) => ({ value: account.id, label: account.name }));
   return (
     <div className="dashboard-page" data-testid="alert-reporting">
+      <IndicatorsBusy />
       <div className="dash-toolbar surface-card border-round-xl shadow-1">
         <IndicatorToolbar withPeriod />
         <div className="dash-toolbar__group">

@@ -10,7 +10,7 @@ import type { IndicatorPart } from '../../machines/dashboard/indicators.types';
 import { SessionActor } from '../app/actor-contexts';
 import { DashboardActor, IndicatorsActor } from './dashboard-actors';
 import { AdminTab } from './parts/admin-tab';
-import { IndicatorToolbar } from './parts/indicator-toolbar';
+import { IndicatorsBusy, IndicatorToolbar } from './parts/indicator-toolbar';
 import { ReferentTab } from './parts/referent-tab';
 import { TechTab } from './parts/tech-tab';
 
@@ -80,6 +80,7 @@ export function DashboardScreen() {
       {showsIndicators ? (
         <IndicatorsActor.Provider key={screen} options={{ input: { parts, lang: language.iso, preset: null } }}>
           <IndicatorsSite site={site} />
+          <IndicatorsBusy />
           {screen === 'tech' ? (
             <div className="dash-subbar">
               <IndicatorToolbar withPeriod />

@@ -23,7 +23,7 @@ import { describeScreenReplay } from './screen-replay';
 /**
  * The dashboard chart replayed on /dashboard (tabs, site filter, departure switch, refresh), signed
  * in as a super administrator (the Admin tab is offered). The referent and tech tabs also run the
- * indicators of their cards (replayed apart, indicators.replay.test.tsx): here every indicator
+ * indicators of their cards (replayed apart on the alert reporting page, indicators.replay.test.tsx): here every indicator
  * request gets no response, and the indicators' own account list (the same request as the
  * dashboard's, asked first) is answered without the server, so the one the chart waits for is the
  * dashboard's.

@@ -2,6 +2,7 @@ import departements from '@etalab/decoupage-administratif/data/departements.json
 import { Dropdown } from 'primereact/dropdown';
 import { useIntl } from '../../../i18n/intl-provider';
 import { indicatorRangeErrorOf, indicatorRangeOf } from '../../../machines/dashboard/indicators.selectors';
+import { presetOf } from '../../../machines/dashboard/presets';
 import { DateRangeField } from '../../history/parts/date-range-field';
 import { IndicatorsActor } from '../dashboard-actors';
 
@@ -38,10 +39,25 @@ export function IndicatorToolbar({ withPeriod }: { withPeriod: boolean }) {
             endDate={range.endDate}
             errorKey={rangeError}
             defaultRange={{ startDate: '', endDate: '', label: t('indicator.period.default') }}
-            onChange={(next) => indicators.send({ type: 'range.custom', startDate: next.startDate, endDate: next.endDate })}
+            onChange={(next) => {
+              // A preset picked is asked as that preset; two days as a range.
+              const preset = presetOf(next);
+              indicators.send(preset ? { type: 'range.preset', preset } : { type: 'range.custom', startDate: next.startDate, endDate: next.endDate });
+            }}
           />
         </div>
       ) : null}
     </div>
   );
+}
+
+/** Says, to screen readers, that indicators are being loaded (each card shows its own veil). */
+export function IndicatorsBusy() {
+  const { t } = useIntl();
+  const loading = IndicatorsActor.useSelector((snapshot) => snapshot.matches('loading'));
+  return loading ? (
+    <span className="sr-only" role="status" data-testid="indicators-loading">
+      {t('indicator.loading')}
+    </span>
+  ) : null;
 }

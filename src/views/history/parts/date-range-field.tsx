@@ -1,5 +1,6 @@
 import { Calendar } from 'primereact/calendar';
 import { Dropdown } from 'primereact/dropdown';
+import { useState } from 'react';
 import { useCalendarLanguage } from '../../../components/date-field';
 import { dayToPicker, pickerToDay } from '../../../i18n/dates';
 import { useIntl } from '../../../i18n/intl-provider';
@@ -35,6 +36,8 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
   ];
   const start = dayToPicker(startDate);
   const end = dayToPicker(endDate);
+  // The first day picked, until the second is: the range is told once both are (the calendar shows the half range meanwhile).
+  const [firstDay, setFirstDay] = useState<Date | null>(null);
   return (
     <div className="date-range-field">
       <div className="date-range-field__inputs">
@@ -53,7 +56,7 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
         <Calendar
           inputId={id}
           aria-label={t('calendar.range')}
-          value={start && end ? [start, end] : start ? [start, null] : null}
+          value={firstDay ? [firstDay, null] : start && end ? [start, end] : start ? [start, null] : null}
           selectionMode="range"
           readOnlyInput
           hideOnRangeSelection
@@ -63,8 +66,10 @@ export function DateRangeField({ id, startDate, endDate, onChange, minDate, erro
           maxDate={new Date(2099, 11, 31)}
           onChange={(event) => {
             const [from, to] = (event.value ?? []) as (Date | null)[];
+            setFirstDay(from && !to ? from : null);
             if (from && to) onChange({ startDate: pickerToDay(from), endDate: pickerToDay(to) });
           }}
+          onHide={() => setFirstDay(null)}
           className="date-range-field__calendar"
         />
       </div>

@@ -5,6 +5,7 @@ import { interviewProblems } from '../../../contract/interview.rules';
 import { emptyAnswers, emptyTechnicalIssues, type InterviewAnswers, type InterviewSubmitBody } from '../../../contract/interview.schemas';
 import type { StoredDraft } from '../../services/interview.api';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { citizenFormActors, draftStore } from './citizen-form.actors';
 import type { CitizenFormContext, CitizenFormEvent, CitizenFormInput, LoadOutcome, LoadedForm, SubmitOutcome } from './citizen-form.types';
 
@@ -134,6 +135,7 @@ export const citizenFormMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      meta: observe({ messages: ['citizenForm.loading'], absent: ['citizen-form'], calls: ['callback.getInterviewForm'] }),
       invoke: {
         src: 'loadForm',
         input: ({ context }) => ({ id: context.id }),
@@ -149,8 +151,10 @@ export const citizenFormMachine = setup({
         onError: { target: 'loadFailed', actions: { type: 'keepLoadError', params: { key: callbackErrorKeys.loadFailed } } },
       },
     },
-    loadFailed: { on: { 'form.retry': 'loading' } },
+    // The load error with its retry, no form.
+    loadFailed: { meta: observe({ enabled: ['history.retry'], absent: ['citizen-form'] }), on: { 'form.retry': 'loading' } },
     editing: {
+      meta: observe({ shown: ['citizen-form'], enabled: ['citizenForm.send'], absent: ['citizen-form-sent'] }),
       initial: 'idle',
       on: {
         'field.change': { actions: [{ type: 'changeField', params: ({ event }) => ({ section: event.section, field: event.field, value: event.value }) }, 'recheck', 'saveDraft'] },
@@ -163,9 +167,10 @@ export const citizenFormMachine = setup({
         ],
       },
       states: {
-        idle: { on: { 'issues.open': 'issues' } },
+        idle: { meta: observe({ enabled: ['interview.issues.open'], absent: ['issues-dialog'] }), on: { 'issues.open': 'issues' } },
         // The technical-issues modal is open.
         issues: {
+          meta: observe({ shown: ['issues-dialog'], enabled: ['interview.issues.save', 'interview.issues.cancel'], disabled: ['interview.issues.open'] }),
           on: {
             'issues.save': { target: 'idle', actions: [{ type: 'saveIssues', params: ({ event }) => ({ technicalIssues: event.technicalIssues }) }, 'saveDraft'] },
             'issues.close': 'idle',
@@ -173,7 +178,9 @@ export const citizenFormMachine = setup({
         },
       },
     },
+    // The form stays on screen, its send button busy.
     sending: {
+      meta: observe({ shown: ['citizen-form'], disabled: ['citizenForm.send'], calls: ['callback.submitInterview'] }),
       entry: 'savePendingDraft',
       invoke: {
         src: 'submit',
@@ -205,6 +212,7 @@ export const citizenFormMachine = setup({
     },
     // The draft is kept in the browser, pending; it is sent again by itself, or now on demand.
     sendFailed: {
+      meta: observe({ shown: ['citizen-form'], messages: ['error.callback.send-failed'], enabled: ['citizenForm.send.retry'] }),
       after: { retry: 'sending' },
       on: {
         'form.retry': 'sending',
@@ -214,6 +222,7 @@ export const citizenFormMachine = setup({
         'note.change': { target: 'editing', actions: [{ type: 'changeNote', params: ({ event }) => ({ note: event.note }) }, 'savePendingDraft'] },
       },
     },
-    sent: { on: { 'form.reload': 'loading' } },
+    // The call recorded, with the way back to the form.
+    sent: { meta: observe({ shown: ['citizen-form-sent'], messages: ['citizenForm.sent.title'], enabled: ['citizenForm.reopen'], absent: ['citizen-form'] }), on: { 'form.reload': 'loading' } },
   },
 });

@@ -31,7 +31,8 @@ export default function CitizenAlertFormPage() {
   );
 }
 
-function CitizenFormScreen() {
+/** The form's screen inside a CitizenFormActor provider (tests provide the actor). */
+export function CitizenFormScreen() {
   const { t } = useIntl();
   const form = CitizenFormActor.useActorRef();
   const phase = CitizenFormActor.useSelector(formPhaseOf);

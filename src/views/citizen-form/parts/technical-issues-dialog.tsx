@@ -28,6 +28,7 @@ export function TechnicalIssuesDialog() {
       visible={open}
       onHide={() => form.send({ type: 'issues.close' })}
       style={{ width: 'min(40rem, 94vw)' }}
+      data-testid="issues-dialog"
       footer={
         <div className="flex justify-content-end gap-2">
           <Button type="button" label={t('interview.issues.cancel')} text onClick={() => form.send({ type: 'issues.close' })} />

@@ -3,6 +3,7 @@ import { notificationErrors } from '../../../contract/notification.errors';
 import { errorKeys } from '../../../contract/errors';
 import { notificationPageSize, type NotificationItem } from '../../../contract/notification.schemas';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { notificationListActors } from './notification-list.actors';
 import { afterDelete, afterDuplicate, deletable, itemOf, toggledKey, toggleOf, withItem } from './notification-list.rules';
 import type { DeleteOutcome, ItemOutcome, NotificationListContext, NotificationListEvent, NotificationListQuery, PageOutcome, SiteOption, SitesOutcome } from './notification-list.types';
@@ -81,6 +82,7 @@ export const notificationListMachine = setup({
   },
 }).createMachine({
   id: 'notificationList',
+  meta: observe({ shown: ['notification-list', 'notification-count', 'notification-refresh'], calls: ['account.getAccountList'] }),
   context: {
     list: [],
     count: 0,
@@ -106,6 +108,7 @@ export const notificationListMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      meta: observe({ absent: ['notification-list-failed'], calls: ['notification.getAdminNotifications'] }),
       entry: 'startLoading',
       invoke: {
         src: 'loadPage',
@@ -129,6 +132,7 @@ export const notificationListMachine = setup({
       },
     },
     idle: {
+      meta: observe({ absent: ['notification-list-failed'] }),
       // A refresh asked while an action ran.
       always: { guard: 'refreshPending', target: 'loading', actions: 'markQuiet' },
       on: {
@@ -141,6 +145,7 @@ export const notificationListMachine = setup({
       },
     },
     failed: {
+      meta: observe({ shown: ['notification-list-failed'], enabled: ['notification.common.retry'], messages: ['notification.list.load-failed'] }),
       on: {
         'list.refresh': 'loading',
         'filter.change': { target: 'loading', actions: 'changeFilter' },
@@ -149,6 +154,7 @@ export const notificationListMachine = setup({
     },
     toggling: {
       tags: ['busy'],
+      meta: observe({ disabled: ['notification.duplicate.action'], calls: ['notification.playOrStopNotification'] }),
       invoke: {
         src: 'toggle',
         input: ({ context }) => pendingId(context),
@@ -170,6 +176,7 @@ export const notificationListMachine = setup({
     },
     deleting: {
       tags: ['busy'],
+      meta: observe({ disabled: ['notification.duplicate.action'], calls: ['notification.deleteAdminNotification'] }),
       invoke: {
         src: 'remove',
         input: ({ context }) => pendingId(context),
@@ -192,6 +199,7 @@ export const notificationListMachine = setup({
     },
     duplicating: {
       tags: ['busy'],
+      meta: observe({ disabled: ['notification.duplicate.action'], calls: ['notification.duplicateDraft'] }),
       invoke: {
         src: 'duplicate',
         input: ({ context }) => pendingId(context),

@@ -20,7 +20,8 @@ export default function NotificationListPage() {
   );
 }
 
-function NotificationListScreen() {
+/** The screen around a running list actor (the page provides it; the rendered replays provide theirs). */
+export function NotificationListScreen() {
   const { t } = useIntl();
   const list = NotificationListActor.useActorRef();
   const phase = NotificationListActor.useSelector(phaseOf);
@@ -30,7 +31,7 @@ function NotificationListScreen() {
       <ConfirmPopup />
       <ListToolbar />
       {phase === 'failed' ? (
-        <div className="flex align-items-center gap-3">
+        <div className="flex align-items-center gap-3" data-testid="notification-list-failed">
           {/* Spec §8: a failed notification fetch names its source. */}
           <Message severity="error" text={t('notification.list.load-failed', { reason: t(errorKey ?? 'error.server') })} />
           <Button type="button" icon="pi pi-refresh" label={t('notification.common.retry')} text onClick={() => list.send({ type: 'list.refresh' })} />

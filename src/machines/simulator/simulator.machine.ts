@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { errorKeys } from '../../../contract/errors';
 import type { SimulationPolicy, SimulationRun } from '../../../contract/simulation.schemas';
+import { observe } from '../observations';
 import { isUnderWay, simulatorActors } from './simulator.actors';
 import type { RunOutcome, RunsOutcome, SimulationForm, SimulatorContext, SimulatorEvent } from './simulator.types';
 
@@ -49,7 +50,9 @@ export const simulatorMachine = setup({
     'escalation.change': { actions: { type: 'changeEscalation', params: ({ event }) => ({ changes: event.changes }) } },
   },
   states: {
+    // The form and the runs kept; the run is not started while the runs are read.
     loadingRuns: {
+      meta: observe({ shown: ['simulation-form', 'simulation-runs'], disabled: ['simulator.form.run', 'simulator.runs.refresh'], calls: ['simulation.list'] }),
       tags: ['loading'],
       invoke: {
         src: 'loadRuns',
@@ -61,9 +64,11 @@ export const simulatorMachine = setup({
       },
     },
     idle: {
+      meta: observe({ shown: ['simulation-form', 'simulation-runs'], enabled: ['simulator.form.run', 'simulator.runs.refresh'] }),
       on: { 'run.start': 'starting', 'run.open': 'opening', 'runs.refresh': 'loadingRuns' },
     },
     starting: {
+      meta: observe({ disabled: ['simulator.form.run', 'simulator.runs.refresh'], calls: ['simulation.start'] }),
       tags: ['busy'],
       invoke: {
         src: 'startRun',
@@ -76,6 +81,7 @@ export const simulatorMachine = setup({
       },
     },
     opening: {
+      meta: observe({ disabled: ['simulator.form.run', 'simulator.runs.refresh'], calls: ['simulation.get'] }),
       tags: ['busy'],
       invoke: {
         src: 'loadRun',
@@ -89,13 +95,16 @@ export const simulatorMachine = setup({
       },
     },
     // The run's job is queued or running: read it again until it is done or failed.
+    // The run on screen under its loading veil, what it does (queued, replaying) said.
     following: {
+      meta: observe({ shown: ['simulation-results', 'simulation-results-loading', 'simulation-status'], disabled: ['simulator.form.run', 'simulator.runs.refresh'] }),
       tags: ['busy'],
       initial: 'waiting',
       on: { 'run.open': '#simulator.opening' },
       states: {
-        waiting: { after: { poll: 'reading' } },
+        waiting: { meta: observe({ shown: ['simulation-status'] }), after: { poll: 'reading' } },
         reading: {
+          meta: observe({ calls: ['simulation.get'] }),
           invoke: {
             src: 'loadRun',
             input: ({ context }) => ({ runId: context.run!.runId }),

@@ -15,7 +15,8 @@ export default function SimulatorPage() {
   );
 }
 
-function SimulatorScreen() {
+/** The simulator's screen inside a SimulatorActor provider (tests provide the actor). */
+export function SimulatorScreen() {
   const { t } = useIntl();
   const errorKey = SimulatorActor.useSelector(errorKeyOf);
   return (

@@ -11,8 +11,12 @@ export function SimulationRuns() {
   const simulator = SimulatorActor.useActorRef();
   const runs = SimulatorActor.useSelector(runsOf);
   const shown = SimulatorActor.useSelector(runOf);
+  const mayRefresh = SimulatorActor.useSelector((snapshot) => snapshot.can({ type: 'runs.refresh' }));
+  const refresh = (
+    <Button type="button" icon="pi pi-refresh" text rounded size="small" aria-label={t('simulator.runs.refresh')} tooltip={t('simulator.runs.refresh')} tooltipOptions={{ position: 'left' }} disabled={!mayRefresh} onClick={() => simulator.send({ type: 'runs.refresh' })} />
+  );
   return (
-    <Panel title={t('simulator.runs.title')} icon="pi-history" testId="simulation-runs">
+    <Panel title={t('simulator.runs.title')} icon="pi-history" testId="simulation-runs" actions={refresh}>
       {runs.length === 0 ? <p>{t('simulator.runs.none')}</p> : null}
       <ul className="simulator-runs">
         {runs.map((run) => (

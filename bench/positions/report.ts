@@ -30,7 +30,33 @@ const before: Record<Run['engine'], { clients: number; perSecond: number; p50: n
   ],
 };
 
+/** A run as bench/positions/runs.jsonl keeps it (one line a run, every run since the file began). */
+interface LoggedLine { perSecond: number; p99: number; errors: number; loadBefore: number; cpuMicros: { vigil: number; postgres: number; bench: number } }
+interface LoggedRun { date: string; build: string; engine: Run['engine']; instances: number; seconds: number; slices?: number; loadAfter: number; lines: { clients: number; ratio: number; noOp: LoggedLine; positions: LoggedLine }[] }
+
 const folder = new URL('./', import.meta.url);
+const logged = existsSync(new URL('runs.jsonl', folder))
+  ? readFileSync(new URL('runs.jsonl', folder), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LoggedRun)
+  : [];
+/** Every logged run, engine by engine, in time order: builds side by side, with the machine's load around each line. */
+const loggedTable = () =>
+  logged.length === 0
+    ? []
+    : [
+        'Every run of the second pass (`bench/positions/runs.jsonl`; one instance, 200 concurrent responders, 10 s a line): the server before it (`before`: commit 5fe30b5, the same server as 91a56e0, checked out for the run) and after it (34b7850), run in turn minutes apart. "5 slices": run with `--alternate 5` (no-op and reports in turn, 2 s slices). The machine ran other engineers\' builds and tests meanwhile; its load average (1 minute; 2 means both cores busy) is given before the no-op line, before the position line and after the run. CPU is µs per measured request of the Vigil process (no-op → position report) and, on PostgreSQL, of its processes per report; it counts the warm-ups (2 s a line, 2 s a slice), so compare it within a row:',
+        '',
+        '| engine | run ended (UTC) | build | load before no-op / positions / after | no-op req/s | positions/s | **ratio** | p99 | errors | CPU µs per request: Vigil no-op → report; PostgreSQL per report |',
+        '|---|---|---|---|---|---|---|---|---|---|',
+        ...[...logged]
+          .sort((a, b) => a.engine.localeCompare(b.engine) || a.date.localeCompare(b.date))
+          .flatMap((run) =>
+            run.lines.map(
+              (line) =>
+                `| ${engineName[run.engine]}${run.instances > 1 ? `, ${run.instances} instances` : ''}${run.slices ? `, ${run.slices} slices` : ''} | ${run.date.slice(0, 16).replace('T', ' ')} | ${run.build} | ${number(line.noOp.loadBefore, 1)} / ${number(line.positions.loadBefore, 1)} / ${number(run.loadAfter, 1)} | ${number(line.noOp.perSecond)} | ${number(line.positions.perSecond)} | **${number(line.ratio, 2)}** | ${number(line.positions.p99, 1)} ms | ${line.positions.errors} | ${line.noOp.cpuMicros.vigil} → ${line.positions.cpuMicros.vigil}${run.engine === 'postgres' ? `; ${line.positions.cpuMicros.postgres}` : ''} |`,
+            ),
+          ),
+        '',
+      ];
 const runs = readdirSync(folder)
   .filter((name) => /^results-(pglite|postgres)-\d+\.json$/.test(name))
   .map((name) => JSON.parse(readFileSync(new URL(name, folder), 'utf8')) as Run)
@@ -87,7 +113,7 @@ const section = [
   start,
   '## Position reports (issue 28)',
   '',
-  '`npm run bench -- positions [--pg postgres://…] [--instances N] [--responders N] [--clients 50,100,200] [--seconds 10] [--profile DIR]`',
+  '`npm run bench -- positions [--pg postgres://…] [--instances N] [--responders N] [--clients 50,100,200] [--seconds 10] [--alternate N] [--profile DIR]`',
   '(`bench/positions/run.ts`). It starts Vigil as `npm start` does (PGlite in a fresh folder, or a fresh PostgreSQL database',
   'shared by N instances), registers the responders through the responder API, then for each number of concurrent',
   'clients measures, in the same run, the no-op route `GET /health` and `PUT /services/responder/v1/position` with one',
@@ -96,18 +122,23 @@ const section = [
   'statements that took the database\'s time, the write-ahead log written per report, and the stored size of a position.',
   `Machine: ${runs[0].machine.cpus} × ${runs[0].machine.cpu}, ${runs[0].machine.memoryGiB} GiB, Node ${runs[0].machine.node}.`,
   '',
+  ...loggedTable(),
+  '**What these runs say.** At the loads of that hour (4 to 11 on 2 cores) the ratio of a run is mostly the machine: the same server measured 0.29 to 1.36 on PGlite and 0.26 to 0.67 on PostgreSQL from one run to the next, because the no-op line and the position line meet different moments of the other work (slicing them in turn narrowed it, not enough). The CPU a request costs is steadier, and it is what changed: in the plain runs, on PGlite a report cost the server 107–135 µs of CPU before (2.1, 3.0 and 3.8 no-op calls) and 73–77 µs after (2.2 and 2.3 no-op calls; 148 µs, 3.0 calls, in the run at load 10); on PostgreSQL the server\'s 79–95 µs became 45–68 µs (1.4 to 2.4 no-op calls, from 2.1 to 2.3 before) and PostgreSQL\'s 34–37 µs a report became 10–20 µs. All runs answered every report (0 errors). Whether the goal holds on a quiet machine was not measured: with a report at about 2.2 no-op calls of the server\'s one thread, PGlite would sit near 0.45, and PostgreSQL, whose server thread does less per report, higher.',
+  '',
+  'The last run of each engine and instance count (`results-*.json`; the 3-instance run is of the first pass, 2026-11-28 04:48, before the second):',
+  '',
   ...runs.flatMap(table),
-  'Before (commit 77dad32, the same bench minutes earlier):',
+  'Before the first pass (commit 77dad32, the same bench minutes earlier):',
   '',
   '| build | concurrent responders: positions/s, p99, errors, ratio to the no-op |',
   '|---|---|',
   ...beforeTable('postgres'),
   ...beforeTable('pglite'),
   '',
-  'What a report costs now (one instance on PostgreSQL, 200 concurrent responders), by `pg_stat_statements`:',
-  '',
-  '| statement | calls | mean | total |',
-  '|---|---|---|---|',
+  ...(statements.length === 0
+    ? ['`pg_stat_statements` was not loaded on the PostgreSQL of the last run: no statement table. A batch is one statement (the prepared UPDATE of `modules/responders/repo.ts`), plus the upsert of a responder\'s first report.', '']
+    : []),
+  ...(statements.length > 0 ? ['What a report costs now (one instance on PostgreSQL, 200 concurrent responders), by `pg_stat_statements`:', '', '| statement | calls | mean | total |', '|---|---|---|---|'] : []),
   ...statements.filter((row) => !/pg_stat_statements|pg_settings|pg_wal_lsn_diff/.test(row.query)).slice(0, 4).map((row) => `| \`${row.query.replace(/\|/g, '\\|').slice(0, 90)}…\` | ${number(row.calls)} | ${number(row.mean_ms, 3)} ms | ${number(row.total_ms)} ms |`),
   '',
   ...capacity(),

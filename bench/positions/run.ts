@@ -1,5 +1,10 @@
 /**
- * npm run bench -- positions [--pg postgres://…] [--instances 1] [--responders 200] [--clients 50,100,200] [--seconds 10] [--profile DIR]
+ * npm run bench -- positions [--pg postgres://…] [--instances 1] [--responders 200] [--clients 50,100,200] [--seconds 10] [--alternate N] [--profile DIR]
+ *
+ * `--alternate N` measures each line as N slices of seconds/N, no-op and reports in turn, each slice
+ * after its own warm-up: on a machine shared with other work, whose load moves within seconds, both
+ * routes then see the same moments and the ratio compares the routes, not two moments. A line's rate
+ * is its requests over its slices' measured time, its percentiles the worst slice's.
  *
  * Responder position reports at scale. Starts `--instances` Vigil servers (PGlite: one, in a fresh
  * folder; PostgreSQL: a fresh database they share), registers `--responders` responders through the
@@ -29,6 +34,7 @@ const instanceCount = Number(option('instances', '1'));
 const responderCount = Number(option('responders', '200'));
 const clientCounts = option('clients', '50,100,200').split(',').map(Number);
 const seconds = Number(option('seconds', '10'));
+const slices = Math.max(1, Number(option('alternate', '1')));
 const engine = pgUrl ? 'postgres' : 'pglite';
 /** A folder for each Vigil process's CPU profile (where a report's time goes in the server). */
 const cpuProfileDir = option('profile', '') || undefined;
@@ -87,19 +93,45 @@ interface Line extends HttpResult {
   cpu: { vigil: number[]; postgres: number; bench: number };
 }
 
-async function measured(name: string, call: Call, clients: number, vigils: VigilProcess[]): Promise<Line> {
+async function measured(name: string, call: Call, clients: number, vigils: VigilProcess[], lineSeconds = seconds): Promise<Line> {
   for (const vigil of vigils) await settled(vigil.child.pid!);
   const pgCpu = () => cpuByPid(engine === 'postgres' ? postgresPids() : []);
   const before = { vigil: vigils.map((vigil) => cpuSeconds(vigil.child.pid!)), postgres: pgCpu(), bench: process.cpuUsage() };
-  const result = await hammer(name, call, { bases: vigils.map((vigil) => vigil.base), clients, seconds });
+  const result = await hammer(name, call, { bases: vigils.map((vigil) => vigil.base), clients, seconds: lineSeconds });
   const bench = process.cpuUsage(before.bench);
   const cpu = { vigil: vigils.map((vigil, index) => round2(cpuSeconds(vigil.child.pid!) - before.vigil[index])), postgres: round2(postgresSpent(before.postgres, pgCpu())), bench: round2((bench.user + bench.system) / 1e6) };
   return { ...result, clients, cpu };
 }
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The commit the server ran from, `+` when the work tree had changes to the server or the contract. */
+/** The slices of one line as one: requests over measured time, the worst slice's percentiles, sums of errors and CPU. */
+function joined(parts: Line[]): Line {
+  if (parts.length === 1) return parts[0];
+  const sum = (pick: (line: Line) => number) => parts.reduce((total, line) => total + pick(line), 0);
+  const worst = (pick: (line: Line) => number) => Math.max(...parts.map(pick));
+  const requests = sum((line) => line.requests);
+  return {
+    ...parts[0],
+    name: `${parts[0].name}, ${parts.length} slices`,
+    requests,
+    perSecond: Math.round((requests / sum((line) => line.requests / line.perSecond)) * 10) / 10,
+    errors: sum((line) => line.errors),
+    non2xx: sum((line) => line.non2xx),
+    p50: worst((line) => line.p50),
+    p95: worst((line) => line.p95),
+    p99: worst((line) => line.p99),
+    max: worst((line) => line.max),
+    connectionsMs: worst((line) => line.connectionsMs),
+    cpu: { vigil: parts[0].cpu.vigil.map((_, index) => round2(sum((line) => line.cpu.vigil[index]))), postgres: round2(sum((line) => line.cpu.postgres)), bench: round2(sum((line) => line.cpu.bench)) },
+  };
+}
+
+/**
+ * The commit the server ran from, `+` when the work tree had changes to the server or the contract;
+ * BENCH_BUILD names it instead (e.g. an earlier commit's server checked out to measure it again).
+ */
 function buildOf(): string {
+  if (process.env.BENCH_BUILD) return process.env.BENCH_BUILD;
   const git = (...gitArgs: string[]) => execFileSync('git', gitArgs).toString().trim();
   try {
     return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'server', 'contract') ? '+' : ''}`;
@@ -168,10 +200,18 @@ async function main() {
     const auths = await registerResponders(vigils[0].base, responderCount);
     const lines: { noOp: Line; positions: Line; ratio: number }[] = [];
     for (const clients of clientCounts) {
-      const noOp = await measured(`no-op (GET /health), ${clients} clients`, { method: 'GET', path: '/health' }, clients, vigils);
-      await statementsOf(database?.url, 'reset');
-      const walBefore = await walAt(database?.url);
-      const positions = await measured(`position reports (PUT responder/v1/position), ${clients} clients`, { method: 'PUT', path: '/services/responder/v1/position', body: { ...home(0, 5), accuracy: 12 }, authorizations: auths }, clients, vigils);
+      const noOps: Line[] = [];
+      const reports: Line[] = [];
+      let walBefore: number | undefined;
+      for (let slice = 0; slice < slices; slice += 1) {
+        noOps.push(await measured(`no-op (GET /health), ${clients} clients`, { method: 'GET', path: '/health' }, clients, vigils, seconds / slices));
+        if (slice === 0) {
+          await statementsOf(database?.url, 'reset');
+          walBefore = await walAt(database?.url);
+        }
+        reports.push(await measured(`position reports (PUT responder/v1/position), ${clients} clients`, { method: 'PUT', path: '/services/responder/v1/position', body: { ...home(0, 5), accuracy: 12 }, authorizations: auths }, clients, vigils, seconds / slices));
+      }
+      const [noOp, positions] = [joined(noOps), joined(reports)];
       const statements = await statementsOf(database?.url, 'read');
       const walBytes = walBefore === undefined ? undefined : (await walAt(database?.url))! - walBefore;
       const walBytesPerReport = walBytes === undefined ? undefined : Math.round(walBytes / positions.requests);
@@ -181,10 +221,10 @@ async function main() {
     const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
     const file = new URL(`./results-${engine}-${instanceCount}.json`, import.meta.url);
     const stored = await positionBytes(database?.url);
-    writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, date: new Date().toISOString(), machine, ...(stored ? { positionBytes: stored } : {}), lines }, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({ engine, instances: instanceCount, responders: responderCount, seconds, ...(slices > 1 ? { slices } : {}), date: new Date().toISOString(), machine, ...(stored ? { positionBytes: stored } : {}), lines }, null, 2)}\n`);
     // Every run, one line each (runs.jsonl): the ratio moves with the machine's other work, so the
     // report shows each run of each build side by side rather than the last one alone.
-    appendFileSync(new URL('./runs.jsonl', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), build: buildOf(), engine, instances: instanceCount, seconds, loadAfter: round2(loadavg()[0]), lines: lines.map(({ noOp, positions, ratio }) => ({ clients: positions.clients, ratio, noOp: summary(noOp), positions: summary(positions) })) })}\n`);
+    appendFileSync(new URL('./runs.jsonl', import.meta.url), `${JSON.stringify({ date: new Date().toISOString(), build: buildOf(), engine, instances: instanceCount, seconds, ...(slices > 1 ? { slices } : {}), loadAfter: round2(loadavg()[0]), lines: lines.map(({ noOp, positions, ratio }) => ({ clients: positions.clients, ratio, noOp: summary(noOp), positions: summary(positions) })) })}\n`);
   } finally {
     for (const vigil of vigils) await vigil.stop();
     await database?.drop();

@@ -2,6 +2,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { testerErrors } from '../../../contract/tester.errors';
 import { testerSearchMinimum } from '../../../contract/tester.schemas';
 import { notify } from '../../services/notify';
+import { observe } from '../observations';
 import { testersActors } from './testers.actors';
 import type { HitsOutcome, SubUnsubResult, TestersContext, TestersEvent, TestersOutcome } from './testers.types';
 
@@ -71,12 +72,15 @@ export const testersMachine = setup({
   id: 'testers',
   context: { testers: [], search: '', hits: [], errorKey: null, pending: null },
   type: 'parallel',
+  meta: observe({ shown: ['tester-management', 'tester-search-hint'] }),
   states: {
     list: {
       initial: 'loading',
+      meta: observe({ enabled: ['notification.list.refresh'] }),
       states: {
         loading: {
           tags: ['loading'],
+          meta: observe({ absent: ['testers-failed'], calls: ['tester.getFilterTester'] }),
           invoke: {
             src: 'loadTesters',
             onDone: [
@@ -92,16 +96,19 @@ export const testersMachine = setup({
             onError: { target: 'failed', actions: [{ type: 'keepListFailure', params: { key: testerErrors.list } }, { type: 'announce', params: { type: 'error', key: testerErrors.list } }] },
           },
         },
-        failed: { on: { 'testers.reload': 'loading' } },
+        failed: { meta: observe({ shown: ['testers-failed'], enabled: ['notification.common.retry'] }), on: { 'testers.reload': 'loading' } },
         ready: {
+          meta: observe({ absent: ['testers-failed'] }),
           on: {
             'testers.reload': 'loading',
             'tester.toggle': { target: 'toggling', actions: 'keepPending' },
             'tester.notify': { guard: 'isTester', target: 'notifying', actions: 'keepPending' },
           },
         },
+        // The button pressed turns into a spinner (a row's remove or a hit's add).
         toggling: {
           tags: ['busy'],
+          meta: observe({ calls: ['tester.subUnsub'] }),
           invoke: {
             src: 'toggle',
             input: ({ context }) => ({ udid: context.pending?.udid ?? '' }),
@@ -123,8 +130,10 @@ export const testersMachine = setup({
             ],
           },
         },
+        // Notifying is offered to testers only: their buttons wait meanwhile.
         notifying: {
           tags: ['busy'],
+          meta: observe({ disabled: ['tester.notify.action'], calls: ['tester.notifForTester'] }),
           invoke: {
             src: 'notifyTester',
             input: ({ context }) => ({ udid: context.pending?.udid ?? '' }),
@@ -144,20 +153,24 @@ export const testersMachine = setup({
     // The phones to add, searched once the typing stops; under 2 characters nothing is asked.
     search: {
       initial: 'idle',
+      meta: observe({ shown: ['tester-search-hint'] }),
       on: {
         'search.change': [
-          { guard: 'searchable', target: '.waiting', reenter: true, actions: 'keepSearch' },
+          // A new text waits again (the child is entered anew, its timer or search dropped). Not
+          // `reenter`: re-entering the region re-entered the parallel root and asked the testers' list again.
+          { guard: 'searchable', target: '.waiting', actions: 'keepSearch' },
           { guard: 'typed', target: '.tooShort', actions: 'clearHits' },
           { target: '.idle', actions: 'clearHits' },
         ],
       },
       states: {
-        idle: {},
+        idle: { meta: observe({ absent: ['tester-searching'] }) },
         // Something is typed but under 2 characters: the server is not asked.
-        tooShort: {},
-        waiting: { after: { searchDelay: 'searching' } },
+        tooShort: { meta: observe({ absent: ['tester-searching', 'tester-hit'] }) },
+        waiting: { meta: observe({ shown: ['tester-searching'] }), after: { searchDelay: 'searching' } },
         searching: {
           tags: ['searching'],
+          meta: observe({ shown: ['tester-searching'], calls: ['tester.search'] }),
           invoke: {
             src: 'search',
             input: ({ context }) => ({ filter: context.search.trim() }),

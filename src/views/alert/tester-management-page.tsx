@@ -17,7 +17,8 @@ export default function TesterManagementPage() {
   );
 }
 
-function TesterManagementScreen() {
+/** The screen around a running testers actor (the page provides it; the rendered replays provide theirs). */
+export function TesterManagementScreen() {
   const { t } = useIntl();
   const testers = TestersActor.useActorRef();
   const phase = TestersActor.useSelector(phaseOf);
@@ -37,7 +38,7 @@ function TesterManagementScreen() {
           </header>
           <p className="notif-side__note">{t('tester.list.lead')}</p>
           {phase === 'failed' ? (
-            <div className="flex align-items-center gap-3 mb-3">
+            <div className="flex align-items-center gap-3 mb-3" data-testid="testers-failed">
               <Message severity="error" text={t(errorKey ?? 'error.tester.list')} />
               <Button type="button" icon="pi pi-refresh" label={t('notification.common.retry')} text onClick={() => testers.send({ type: 'testers.reload' })} />
             </div>

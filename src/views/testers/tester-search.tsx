@@ -55,7 +55,7 @@ export function TesterSearch() {
         <i className="pi pi-user-plus" aria-hidden /> {t('tester.search.title')}
       </h2>
       <IconField iconPosition="left" className="w-full">
-        <InputIcon className={searching ? 'pi pi-spin pi-spinner' : 'pi pi-search'} />
+        <InputIcon className={searching ? 'pi pi-spin pi-spinner' : 'pi pi-search'} data-testid={searching ? 'tester-searching' : undefined} />
         <InputText
           id="tester-search"
           value={text}

@@ -250,8 +250,10 @@ export const notificationFormMachine = setup({
           initial: 'idle',
           on: {
             'udid.search': [
-              // A new text restarts the search: the older answer is aborted.
-              { guard: 'searchable', target: '.searching', reenter: true, actions: 'keepSearch' },
+              // A new text restarts the search: the older answer is aborted (the child is entered anew).
+              // Not `reenter`: re-entering the region re-entered the whole form, dropping a save under
+              // way and counting the recipients again.
+              { guard: 'searchable', target: '.searching', actions: 'keepSearch' },
               { target: '.idle', actions: 'clearSearch' },
             ],
           },

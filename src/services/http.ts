@@ -36,10 +36,10 @@ export function onServerError(listener: (key: string) => void): () => void {
 /**
  * The error-to-key helper of spec §8: no response → error.network; a body with msg → that key;
  * a body without msg → error.server-access-api; a response without a body → error.server-access.
+ * `body` is the response's, read as JSON also when a download's refusal came as a file.
  */
-export function errorKeyOf(error: unknown): string {
+export function errorKeyOf(error: unknown, body: unknown = error instanceof FetchError ? error.data : undefined): string {
   if (!(error instanceof FetchError) || !error.response) return errorKeys.network;
-  const body: unknown = error.data;
   if (body === undefined || body === null || body === '') return errorKeys.serverAccess;
   if (typeof body === 'object' && typeof (body as { msg?: unknown }).msg === 'string') return (body as { msg: string }).msg;
   return errorKeys.serverAccessApi;
@@ -52,6 +52,19 @@ function headersWithToken(options: CallOptions): Headers {
   return headers;
 }
 
+/** A file answer (jsdom's and the runtime's Blob alike). */
+const isBlob = (data: unknown): data is Blob => typeof data === 'object' && data !== null && typeof (data as Blob).text === 'function' && typeof (data as Blob).size === 'number';
+
+/** The body of a refused download: its JSON, else its text. */
+async function bodyOfBlob(blob: Blob): Promise<unknown> {
+  const text = await blob.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 async function request<T>(path: string, options: CallOptions, unwrap: (body: unknown) => T): Promise<Result<T>> {
   const { anonymous: _anonymous, ...fetchOptions } = options;
   try {
@@ -59,9 +72,11 @@ async function request<T>(path: string, options: CallOptions, unwrap: (body: unk
     return { ok: true, data: unwrap(body) };
   } catch (error) {
     if (options.signal?.aborted) return { ok: false, key: errorKeys.network };
-    const key = errorKeyOf(error);
+    // A download's refusal is read as a file too: its JSON says why (no valid alerts to export...).
+    const body: unknown = error instanceof FetchError ? (isBlob(error.data) ? await bodyOfBlob(error.data) : error.data) : undefined;
+    const key = errorKeyOf(error, body);
     const status = error instanceof FetchError ? error.status : undefined;
-    const details = error instanceof FetchError ? (error.data as { details?: unknown } | undefined)?.details : undefined;
+    const details = (body as { details?: unknown } | undefined)?.details;
     console.error(`[http] ${options.method ?? 'GET'} ${path} → ${status ?? 'no response'} ${key}`);
     if (status === 401 && !options.anonymous) unauthorizedListeners.forEach((listener) => listener());
     if (status !== undefined && status >= 500) serverErrorListeners.forEach((listener) => listener(key));

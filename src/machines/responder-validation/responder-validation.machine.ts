@@ -2,6 +2,7 @@ import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { validationErrors } from '../../../contract/validation.errors';
 import { notify } from '../../services/notify';
 import { releaseDiploma } from '../../services/validation.api';
+import { observe } from '../observations';
 import { responderValidationActors } from './responder-validation.actors';
 import type { DiplomaOutcome, PageOutcome, PatchOutcome, ResponderValidationContext, ResponderValidationEvent, ResponderValidationInput, ValidationRequest } from './responder-validation.types';
 
@@ -95,12 +96,15 @@ export const responderValidationMachine = setup({
   id: 'responderValidation',
   context: ({ input }) => ({ lang: input.lang, list: [], count: 0, pages: 0, limit: validationPageSize, selection: [], errorKey: null, request: null, diplomaId: null, diploma: null }),
   type: 'parallel',
+  meta: observe({ shown: ['responder-validation', 'waiting-count'] }),
   states: {
     list: {
       initial: 'loading',
+      meta: observe({ enabled: ['notification.list.refresh'] }),
       states: {
         loading: {
           tags: ['loading'],
+          meta: observe({ absent: ['validation-failed'], calls: ['validation.getDataValidationResponder'] }),
           invoke: {
             src: 'loadPage',
             input: ({ context }) => ({ lang: context.lang, page: context.pages, limit: context.limit }),
@@ -111,8 +115,9 @@ export const responderValidationMachine = setup({
             onError: { target: 'failed', actions: { type: 'keepListFailure', params: { key: validationErrors.list } } },
           },
         },
-        failed: { on: { 'list.reload': 'loading' } },
+        failed: { meta: observe({ shown: ['validation-failed'], enabled: ['notification.common.retry'] }), on: { 'list.reload': 'loading' } },
         ready: {
+          meta: observe({ absent: ['validation-failed', 'validation-dialog'] }),
           on: {
             'list.reload': 'loading',
             'page.change': { target: 'loading', actions: 'changePage' },
@@ -125,6 +130,7 @@ export const responderValidationMachine = setup({
         },
         // Validating or refusing is asked once more before it is done.
         confirming: {
+          meta: observe({ shown: ['validation-dialog'], enabled: ['notification.common.cancel'] }),
           on: {
             'validation.confirm': { guard: 'confirmable', target: 'patching', actions: 'keepRefusal' },
             'validation.cancel': { target: 'ready', actions: 'forgetRequest' },
@@ -132,6 +138,7 @@ export const responderValidationMachine = setup({
         },
         patching: {
           tags: ['busy'],
+          meta: observe({ shown: ['validation-dialog'], disabled: ['notification.common.cancel'], calls: ['validation.patchDataValidationResponder'] }),
           invoke: {
             src: 'patch',
             input: ({ context }) => context.request!,
@@ -155,10 +162,12 @@ export const responderValidationMachine = setup({
     },
     diploma: {
       initial: 'closed',
+      meta: observe({ shown: ['responder-validation'] }),
       states: {
-        closed: { on: { 'diploma.open': { target: 'loading', actions: 'keepDiplomaId' } } },
+        closed: { meta: observe({ absent: ['diploma-viewer'] }), on: { 'diploma.open': { target: 'loading', actions: 'keepDiplomaId' } } },
         loading: {
           tags: ['diplomaLoading'],
+          meta: observe({ shown: ['diploma-viewer'], absent: ['diploma-failed'], calls: ['validation.getDiploma'] }),
           on: { 'diploma.close': { target: 'closed', actions: 'forgetDiploma' }, 'diploma.open': { target: 'loading', reenter: true, actions: 'keepDiplomaId' } },
           invoke: {
             src: 'loadDiploma',
@@ -171,10 +180,12 @@ export const responderValidationMachine = setup({
           },
         },
         showing: {
+          meta: observe({ shown: ['diploma-viewer'], absent: ['diploma-failed'] }),
           exit: 'releaseDiploma',
           on: { 'diploma.close': { target: 'closed', actions: 'forgetDiploma' }, 'diploma.open': { target: 'loading', actions: 'keepDiplomaId' } },
         },
         failed: {
+          meta: observe({ shown: ['diploma-viewer', 'diploma-failed'], messages: ['error.responder-validation.image'] }),
           on: { 'diploma.close': { target: 'closed', actions: 'forgetDiploma' }, 'diploma.open': { target: 'loading', actions: 'keepDiplomaId' } },
         },
       },

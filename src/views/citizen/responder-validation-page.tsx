@@ -18,7 +18,8 @@ export default function ResponderValidationPage() {
   );
 }
 
-function ResponderValidationScreen() {
+/** The screen around a running validation actor (the page provides it; the rendered replays provide theirs). */
+export function ResponderValidationScreen() {
   const { t } = useIntl();
   const validation = ValidationActor.useActorRef();
   const phase = ValidationActor.useSelector(phaseOf);
@@ -52,7 +53,7 @@ function ResponderValidationScreen() {
         </div>
       </header>
       {phase === 'failed' ? (
-        <div className="flex align-items-center gap-3">
+        <div className="flex align-items-center gap-3" data-testid="validation-failed">
           <Message severity="error" text={t(errorKey ?? 'error.responder-validation.list')} />
           <Button type="button" icon="pi pi-refresh" label={t('notification.common.retry')} text onClick={() => validation.send({ type: 'list.reload' })} />
         </div>

@@ -35,7 +35,7 @@ export function DiplomaViewer() {
       <div className="diploma-frame" data-state={diploma.state}>
         {diploma.state === 'loading' ? <ProgressSpinner aria-label={t('validation.diploma.loading')} /> : null}
         {diploma.state === 'failed' ? (
-          <p className="p-error flex align-items-center gap-2">
+          <p className="p-error flex align-items-center gap-2" data-testid="diploma-failed">
             <i className="pi pi-image" aria-hidden /> {t('error.responder-validation.image')}
           </p>
         ) : null}

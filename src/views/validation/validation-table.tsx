@@ -11,6 +11,24 @@ import { ValidationActor } from './validation-actor';
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const trainedSeverity: Record<string, 'success' | 'warning' | null> = { trained: 'success', trainedWithoutDiploma: 'warning', untrained: null };
 
+/**
+ * Validate and refuse on a row, offered as the chart allows now. A component of its own: the table
+ * keeps a row's cells while its responder is the same, so a list loaded again with the same
+ * responders left the buttons as they were during the load (disabled).
+ */
+function RowActions({ id }: { id: number }) {
+  const { t } = useIntl();
+  const validation = ValidationActor.useActorRef();
+  const mayAsk = ValidationActor.useSelector(canAsk);
+  const ask = (status: 'activated' | 'refused') => validation.send({ type: 'validation.ask', request: { status, ids: [id] } });
+  return (
+    <div className="notif-row-actions">
+      <Button type="button" icon="pi pi-check" rounded text severity="success" size="small" aria-label={t('validation.activate.action')} tooltip={t('validation.activate.action')} tooltipOptions={{ position: 'top' }} disabled={!mayAsk} data-testid="responder-validate" onClick={() => ask('activated')} />
+      <Button type="button" icon="pi pi-times" rounded text severity="danger" size="small" aria-label={t('validation.refuse.action')} tooltip={t('validation.refuse.action')} tooltipOptions={{ position: 'top' }} disabled={!mayAsk} data-testid="responder-refuse" onClick={() => ask('refused')} />
+    </div>
+  );
+}
+
 /** The waiting responders, 20 per page, ticked for bulk actions, each with its diploma and its own validate and refuse. */
 export function ValidationTable() {
   const { t, locale } = useIntl();
@@ -21,8 +39,6 @@ export function ValidationTable() {
   const page = ValidationActor.useSelector(pageOf);
   const limit = ValidationActor.useSelector(limitOf);
   const phase = ValidationActor.useSelector(phaseOf);
-  const mayAsk = ValidationActor.useSelector(canAsk);
-  const ask = (status: 'activated' | 'refused', id: number) => validation.send({ type: 'validation.ask', request: { status, ids: [id] } });
 
   const nameBody = (responder: WaitingResponder) => (
     <div className="notif-cell-stack" data-testid="responder-row" data-id={responder.id}>
@@ -52,12 +68,7 @@ export function ValidationTable() {
     ) : (
       <small className="text-color-secondary">{t('validation.diploma.none')}</small>
     );
-  const actionsBody = (responder: WaitingResponder) => (
-    <div className="notif-row-actions">
-      <Button type="button" icon="pi pi-check" rounded text severity="success" size="small" aria-label={t('validation.activate.action')} tooltip={t('validation.activate.action')} tooltipOptions={{ position: 'top' }} disabled={!mayAsk} data-testid="responder-validate" onClick={() => ask('activated', responder.id)} />
-      <Button type="button" icon="pi pi-times" rounded text severity="danger" size="small" aria-label={t('validation.refuse.action')} tooltip={t('validation.refuse.action')} tooltipOptions={{ position: 'top' }} disabled={!mayAsk} data-testid="responder-refuse" onClick={() => ask('refused', responder.id)} />
-    </div>
-  );
+  const actionsBody = (responder: WaitingResponder) => <RowActions id={responder.id} />;
   const onPage = (event: DataTablePageEvent) => validation.send({ type: 'page.change', page: event.page ?? Math.floor(event.first / event.rows) });
 
   return (

@@ -9,15 +9,7 @@ export interface CoverageComputeJob {
   band: CoverageBand;
 }
 
-/**
- * Queues the computation of a band; while one waits for it, asking again queues nothing. A failure
- * (the job queue unreachable, or not started) is logged, not the request's: the band stays missing
- * or stale, and the next question about it queues it again.
- */
+/** Queues the computation of a band; while one waits for it, asking again queues nothing. */
 export async function queueCompute(ctx: AppContext, key: CoverageComputeJob): Promise<void> {
-  try {
-    await ctx.jobs.send<CoverageComputeJob>(coverageComputeQueue, { accountId: key.accountId, band: key.band }, { singletonKey: `${key.accountId}:${key.band.weekend}:${key.band.hour}` });
-  } catch (error) {
-    ctx.log.error({ err: error, accountId: key.accountId, band: key.band }, 'coverage computation not queued');
-  }
+  await ctx.jobs.send<CoverageComputeJob>(coverageComputeQueue, { accountId: key.accountId, band: key.band }, { singletonKey: `${key.accountId}:${key.band.weekend}:${key.band.hour}` });
 }

@@ -11,7 +11,7 @@ export const coverageEndpoints = {
   getCoverageMap: endpoint({
     method: 'GET',
     path: `${base}/map`,
-    summary: 'Coverage cells of an account and hour band in a view (from the cache; when missing or stale, its computation is queued)',
+    summary: 'Coverage cells of an account and hour band in a view (computed when not cached)',
     tags,
     access: 'coverage.view',
     query: coverageMapQuery,

@@ -36,15 +36,6 @@ export type CoverageMapQuery = z.infer<typeof coverageMapQuery>;
 export const coverageCellQuery = coverageQuery.extend({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) });
 export type CoverageCellQuery = z.infer<typeof coverageCellQuery>;
 
-/**
- * Whether an answer is the cached computation: `ready`; `stale` (older than the refresh age, a new
- * computation is queued, the cached one is answered meanwhile); `computing` (none cached yet: the
- * computation is queued and the answer holds no figures). A request never computes a band.
- */
-export const coverageStates = ['ready', 'stale', 'computing'] as const;
-export const coverageState = z.enum(coverageStates);
-export type CoverageState = z.infer<typeof coverageState>;
-
 export const coverageGrid = z.object({
   south: z.number(),
   west: z.number(),
@@ -59,10 +50,8 @@ export const coverageCell = z.tuple([z.number().int(), z.number().int(), z.numbe
 export type CoverageCell = z.infer<typeof coverageCell>;
 
 export const coverageMap = z.object({
-  state: coverageState,
-  /** Null while computing. */
-  computedAt: z.string().nullable(),
-  /** Null when the account has no AED and no alert (no area to map), or while computing. */
+  computedAt: z.string(),
+  /** Null when the account has no AED and no alert: no area to map. */
   grid: coverageGrid.nullable(),
   /** Cells of 2^level × 2^level cells of the grid: a block shows its best cell's times. */
   level: z.number().int(),
@@ -82,8 +71,7 @@ export const coverageCandidate = ranked.extend({ gapMinutesRemoved: z.number(), 
 export type CoverageCandidate = z.infer<typeof coverageCandidate>;
 
 export const coverageSummary = z.object({
-  state: coverageState,
-  computedAt: z.string().nullable(),
+  computedAt: z.string(),
   instants: z.number().int(),
   targetSeconds: z.number().int(),
   cells: z.number().int(),
@@ -108,8 +96,6 @@ export const coverageNearbyAed = z.object({
 });
 
 export const coverageCellDetail = z.object({
-  /** While computing, the times are null and the reasons read from the data only. */
-  state: coverageState,
   ix: z.number().int(),
   iy: z.number().int(),
   lat: z.number(),

@@ -11,21 +11,18 @@ import { buildApp } from '../../server/src/app';
 import { createContext, stopContext } from '../../server/src/bootstrap';
 import { loadConfig } from '../../server/src/config';
 import { computeCoverage, coverageModel } from '../../server/src/modules/coverage/compute';
-import { naiveCells } from './naive';
 import { freshPostgres } from '../postgres';
 
 /**
  * The coverage-gap map at a department's size: an area of 100 km × 100 km (its AEDs and past alerts
  * span it), 20,000 AEDs (a third open 08:00–20:00 only), 1,000,000 position samples of 2,000
  * responders over 8 weeks of 15-minute slots, 5,000 past alerts; the weekday 14:00 band (and 03:00).
- * Measures the computation (grid distance transforms; goal ≤ 10 s on PostgreSQL), the map's answers
- * over HTTP for views from a town to the whole department (goal p95 ≤ 50 ms), and beside them two
- * naive computations: the first version's single SQL statement (bench/coverage/naive.ts, run once
- * on the 14:00 band, its responder times compared with the transforms'), and one k-nearest search
- * per cell on the same indexes, timed on a sample of cells and scaled to the grid.
+ * Measures the computation (goal ≤ 10 s on PostgreSQL), the map's answers over HTTP for views from a
+ * town to the whole department (goal p95 ≤ 50 ms), and beside them the naive computation: one
+ * k-nearest search per cell on the same indexes, timed on a sample of cells and scaled to the grid.
  * Writes bench/coverage/results-<engine>.json.
  *
- *   npx tsx bench/coverage/run.ts [--engine postgres|pglite] [--samples 1000000] [--aeds 20000] [--views 300] [--naive-cells 200] [--first-version true|false]
+ *   npx tsx bench/coverage/run.ts [--engine postgres|pglite] [--samples 1000000] [--aeds 20000] [--views 300] [--naive-cells 200]
  */
 const { values } = parseArgs({
   options: {
@@ -36,7 +33,6 @@ const { values } = parseArgs({
     responders: { type: 'string', default: '2000' },
     views: { type: 'string', default: '300' },
     'naive-cells': { type: 'string', default: '200' },
-    'first-version': { type: 'string', default: 'true' },
     'postgres-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -59,7 +55,6 @@ const postgres = engine === 'postgres' ? await freshPostgres(values['postgres-ur
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vigil-bench-coverage-')), LOG_LEVEL: 'silent', DEMO_DATA: 'false', SIGNIN_RATE_PER_MINUTE: '100000' }, postgres ? { DATABASE_URL: postgres.url } : {});
 const ctx = await createContext(config, pino({ level: 'silent' }) as FastifyBaseLogger);
 const db = ctx.database;
-const loadBefore = loadavg();
 try {
   log(`generating on ${engine}`);
   const [{ id: accountId }] = await db.query<{ id: number }>(`INSERT INTO accounts (name) VALUES ('Bench department') RETURNING id`);
@@ -100,18 +95,13 @@ try {
   await db.query('ANALYZE');
 
   const key = (hour: number) => ({ accountId, band: { weekend: false, hour } });
-  // Wall time on a shared machine, and this process's CPU time (the transforms run here; reading and
-  // writing also spend the database server's).
-  const compute: Record<string, { ms: number; cpuMs: number; phases: { readMs: number; transformMs: number; writeMs: number }; load: number; cells: number; gapCells: number; instants: number }> = {};
+  const compute: Record<string, { ms: number; cells: number; gapCells: number; instants: number }> = {};
   for (const hour of [14, 3, 14]) {
     started = performance.now();
-    const cpu = process.cpuUsage();
-    const { summary, phases } = await computeCoverage(ctx, key(hour), [accountId]);
+    const { summary } = await computeCoverage(ctx, key(hour), [accountId]);
     const ms = performance.now() - started;
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    log(`compute weekday ${hour}:00 in ${Math.round(ms)} ms (this process's CPU ${Math.round(cpuMs)} ms; read ${phases.readMs}, transforms ${phases.transformMs}, write ${phases.writeMs}; load ${loadavg()[0].toFixed(2)}): ${summary.cells} cells, ${summary.gapCells} gaps, ${summary.instants} moments`);
-    compute[`weekday-${hour}${compute[`weekday-${hour}`] ? '-again' : ''}`] = { ms: round(ms), cpuMs: round(cpuMs), phases, load: loadavg()[0], cells: summary.cells, gapCells: summary.gapCells, instants: summary.instants };
+    log(`compute weekday ${hour}:00 in ${Math.round(ms)} ms: ${summary.cells} cells, ${summary.gapCells} gaps, ${summary.instants} moments`);
+    compute[`weekday-${hour}${compute[`weekday-${hour}`] ? '-again' : ''}`] = { ms: round(ms), cells: summary.cells, gapCells: summary.gapCells, instants: summary.instants };
   }
 
   // The map over HTTP: views of a town (6 × 4 km), a district (25 × 16 km) and the department.
@@ -162,25 +152,6 @@ try {
     );
     naive.push(performance.now() - begun);
   }
-  // The first version's one statement, on the same band and grid, into a second account's cache.
-  let firstVersion: { ms: number; cells: number; sameResponderSeconds: number; comparedCells: number } | null = null;
-  if (values['first-version'] === 'true') {
-    const [{ id: naiveAccount }] = await db.query<{ id: number }>(`INSERT INTO accounts (name) VALUES ('Bench naive') RETURNING id`);
-    const [{ grid: fullGrid }] = await db.query<{ grid: import('../../contract/coverage.grid').CoverageGrid }>(`SELECT grid FROM coverage_runs WHERE account_id = $1 AND hour = 14 AND NOT weekend`, [accountId]);
-    await db.query(`INSERT INTO coverage_runs (account_id, weekend, hour, grid, summary) VALUES ($1, false, 14, $2::jsonb, '{}'::jsonb)`, [naiveAccount, JSON.stringify(fullGrid)]);
-    log('first version: one statement for the 14:00 band…');
-    started = performance.now();
-    await naiveCells(ctx.database.db, { accountId: naiveAccount, band: { weekend: false, hour: 14 } }, [accountId], fullGrid, { ...model, cellMetres: fullGrid.cellMetres });
-    const ms = performance.now() - started;
-    const [compared] = await db.query<{ cells: number; compared: number; same: number }>(
-      `SELECT (SELECT count(*)::int FROM coverage_cells WHERE account_id = $2 AND level = 0) AS cells, count(*)::int AS compared, count(*) FILTER (WHERE n.responder_seconds = f.responder_seconds)::int AS same
-         FROM coverage_cells n JOIN coverage_cells f ON f.account_id = $1 AND f.weekend = n.weekend AND f.hour = n.hour AND f.level = 0 AND f.ix = n.ix AND f.iy = n.iy
-        WHERE n.account_id = $2 AND n.level = 0 AND n.responder_seconds IS NOT NULL AND f.responder_seconds IS NOT NULL`,
-      [accountId, naiveAccount],
-    );
-    firstVersion = { ms: round(ms), cells: compared.cells, sameResponderSeconds: compared.same, comparedCells: compared.compared };
-    log(`first version: ${Math.round(ms)} ms, ${compared.cells} cells; responder times equal on ${compared.same} of ${compared.compared} cells both have`);
-  }
   const naiveFigures = figures(naive);
   const gridCells = grid.cols * grid.rows;
   const naiveSeconds = round((naiveFigures.p50 * gridCells) / 1000);
@@ -189,12 +160,11 @@ try {
   const result = {
     engine,
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadBefore, loadAfter: loadavg() },
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? '', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, loadBefore: loadavg()[0] },
     data: { aeds: Number(values.aeds), samples: sampleCount, responders: Number(values.responders), alerts: Number(values.alerts), gridCells },
     compute,
     map: mapFigures,
     naive: { perCell: naiveFigures, cells: gridCells, estimatedSeconds: naiveSeconds },
-    firstVersion,
   };
   writeFileSync(new URL(`./results-${engine}.json`, import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
   log(`written bench/coverage/results-${engine}.json`);

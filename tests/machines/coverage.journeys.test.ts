@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CoverageCellDetail, CoverageMap, CoverageSummary } from '../../contract/coverage.schemas';
-import { coverageMachine, coveragePollTries, stillComputingKey } from '../../src/machines/coverage/coverage.machine';
+import { coverageMachine } from '../../src/machines/coverage/coverage.machine';
 import type { CoverageView } from '../../contract/coverage.grid';
 import type { CoverageFilters } from '../../src/services/coverage.api';
 
 /** The coverage map's machine with its calls stubbed: what each call was asked, and what the screen keeps. */
 const map = (hour: number): CoverageMap => ({
-  state: 'ready',
   computedAt: '2026-11-28T07:00:00.000Z',
   grid: { south: 45, west: 3, cellMetres: 200, metresPerLon: 78_000, cols: 10, rows: 10 },
   level: 0,
@@ -15,9 +14,8 @@ const map = (hour: number): CoverageMap => ({
   instants: 3,
   cells: [[1, 1, 200, hour === 3 ? 1093 : 458, 1]],
 });
-const summary: CoverageSummary = { state: 'ready', computedAt: '2026-11-28T07:00:00.000Z', instants: 3, targetSeconds: 480, cells: 1, gapCells: 0, worst: [], candidates: [] };
+const summary: CoverageSummary = { computedAt: '2026-11-28T07:00:00.000Z', instants: 3, targetSeconds: 480, cells: 1, gapCells: 0, worst: [], candidates: [] };
 const cell: CoverageCellDetail = {
-  state: 'ready',
   ix: 1,
   iy: 1,
   lat: 45.001,
@@ -33,24 +31,18 @@ const cell: CoverageCellDetail = {
   reasons: ['nearestAedsClosed'],
 };
 
-const computingMap: CoverageMap = { state: 'computing', computedAt: null, grid: null, level: 0, targetSeconds: 480, instants: 0, cells: [] };
-const computingSummary: CoverageSummary = { ...summary, state: 'computing', computedAt: null };
-
-/** `computingFor`: how many answers of the map and of the summary say "being computed" before the figures. */
-function scripted(options: { cellFails?: boolean; computingFor?: number } = {}) {
-  const computingFor = options.computingFor ?? 0;
+function scripted(options: { cellFails?: boolean } = {}) {
   const asked = { summary: [] as CoverageFilters[], map: [] as { filters: CoverageFilters; view: CoverageView | null }[], cell: [] as { lat: number; lon: number }[] };
   const machine = coverageMachine.provide({
-    delays: { poll: 5 },
     actors: {
       loadSites: fromPromise(async () => ({ ok: true, data: [] }) as never),
       loadSummary: fromPromise(async ({ input }: { input: CoverageFilters }) => {
         asked.summary.push(input);
-        return { ok: true, data: asked.summary.length <= computingFor ? computingSummary : summary } as never;
+        return { ok: true, data: summary } as never;
       }),
       loadMap: fromPromise(async ({ input }: { input: { filters: CoverageFilters; view: CoverageView | null } }) => {
         asked.map.push(input);
-        return { ok: true, data: asked.map.length <= computingFor ? computingMap : map(input.filters.hour) } as never;
+        return { ok: true, data: map(input.filters.hour) } as never;
       }),
       loadCell: fromPromise(async ({ input }: { input: { point: { lat: number; lon: number } } }) => {
         asked.cell.push(input.point);
@@ -101,26 +93,6 @@ describe('coverage map journeys', () => {
     await settled(actor);
     expect([asked.summary.length, asked.map.length]).toEqual([1, 2]);
     expect(actor.getSnapshot().context.layer).toBe('gaps');
-  });
-
-  it('shows a band being computed, asks again until its figures come, and says it is late after the last try', async () => {
-    const { actor, asked } = scripted({ computingFor: 3 });
-    actor.send({ type: 'view.move', view });
-    await waitFor(actor, (snapshot) => snapshot.matches({ map: 'computing' }));
-    expect(actor.getSnapshot().context.map?.state).toBe('computing');
-    await waitFor(actor, (snapshot) => snapshot.matches({ map: 'ready', summary: 'ready' }));
-    expect([asked.map.length, asked.summary.length]).toEqual([4, 4]);
-    expect(actor.getSnapshot().context.map?.cells[0]).toEqual([1, 1, 200, 458, 1]);
-
-    const never = scripted({ computingFor: 1000 });
-    never.actor.send({ type: 'view.move', view });
-    await waitFor(never.actor, (snapshot) => snapshot.matches({ map: 'late', summary: 'late' }));
-    expect([never.asked.map.length, never.asked.summary.length]).toEqual([coveragePollTries, coveragePollTries]);
-    expect(never.actor.getSnapshot().context.error).toBe(stillComputingKey);
-    // A change of hour starts the tries again.
-    never.actor.send({ type: 'filters.change', filters: { hour: 3 } });
-    await waitFor(never.actor, (snapshot) => snapshot.matches({ map: 'computing' }));
-    expect(never.actor.getSnapshot().context.mapTries).toBe(1);
   });
 
   it('explains a picked cell, and keeps the key of a failed explanation for the panel', async () => {

@@ -29,18 +29,14 @@ export function CoverageCells({ map, layer }: { map: CoverageMap; layer: Coverag
         if (layer === 'gaps' && !isGap(aed, map.targetSeconds)) return null;
         const tone = layer === 'gaps' ? 'late' : toneOf(seconds, map.targetSeconds);
         const { south, west, north, east } = cellBounds(grid, map.level, ix, iy);
-        const className = `coverage-cell coverage-cell--${tone}${isGap(aed, map.targetSeconds) ? ' coverage-cell--gap' : ''}`;
-        // Leaflet reads className only when it creates the path (pathOptions are applied by setStyle,
-        // which ignores it): a prop of the constructor, and the key changes with it.
         return (
           <Rectangle
-            key={`${map.level}:${ix}:${iy}:${className}`}
+            key={`${map.level}:${ix}:${iy}`}
             bounds={[
               [south, west],
               [north, east],
             ]}
-            className={className}
-            pathOptions={{ color: colours[tone], weight: 0, fillOpacity: 0.45 }}
+            pathOptions={{ color: colours[tone], weight: 0, fillOpacity: 0.45, className: `coverage-cell coverage-cell--${tone}${isGap(aed, map.targetSeconds) ? ' coverage-cell--gap' : ''}` }}
             interactive={false}
           />
         );

@@ -38,7 +38,6 @@ function CoverageScreen() {
   const context = CoverageActor.useSelector((snapshot) => snapshot.context);
   const loading = CoverageActor.useSelector((snapshot) => snapshot.hasTag('loading'));
   const exporting = CoverageActor.useSelector((snapshot) => snapshot.hasTag('exporting'));
-  const computing = CoverageActor.useSelector((snapshot) => snapshot.hasTag('computing'));
   const basemap = ExtraInfosActor.useSelector(basemapOf);
   const { filters, map, summary } = context;
   const onView = useCallback((view: CoverageView) => coverage.send({ type: 'view.move', view }), [coverage]);
@@ -101,10 +100,8 @@ function CoverageScreen() {
             {map ? <CoverageCells map={map} layer={context.layer} /> : null}
           </VigilMap>
           <p className="coverage-legend" data-testid="coverage-status" aria-live="polite">
-            {map?.state === 'computing' ? t('coverage.computing') : ''}
-            {map && map.state !== 'computing' ? t('coverage.map.status', { gaps: gapsInView, target: minutes(map.targetSeconds), instants: map.instants }) : ''}
-            {map && map.state !== 'computing' && map.level > 0 ? ` ${t('coverage.map.coarse', { metres: (map.grid?.cellMetres ?? 200) * 2 ** map.level })}` : ''}
-            {map?.state === 'stale' && computing ? ` ${t('coverage.computing.again')}` : ''}
+            {map ? t('coverage.map.status', { gaps: gapsInView, target: minutes(map.targetSeconds), instants: map.instants }) : ''}
+            {map && map.level > 0 ? ` ${t('coverage.map.coarse', { metres: (map.grid?.cellMetres ?? 200) * 2 ** map.level })}` : ''}
           </p>
           <ul className="coverage-scale" aria-label={t('coverage.legend')}>
             {(['good', 'fair', 'late', 'none'] as const).map((tone) => (
@@ -116,7 +113,7 @@ function CoverageScreen() {
         </Panel>
         <div className="coverage-side">
           {context.cell || context.cellError ? <CellExplanation cell={context.cell} error={context.cellError} onClose={() => coverage.send({ type: 'cell.close' })} /> : null}
-          <Panel title={t('coverage.worst.title')} icon="pi-exclamation-triangle" loading={(loading || computing) && (!summary || summary.state === 'computing')} testId="coverage-worst">
+          <Panel title={t('coverage.worst.title')} icon="pi-exclamation-triangle" loading={loading && !summary} testId="coverage-worst">
             <WorstGaps gaps={summary?.worst ?? []} onPick={(point) => coverage.send({ type: 'cell.pick', point })} />
           </Panel>
           <Panel

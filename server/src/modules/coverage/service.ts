@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { coverageErrorKeys } from '../../../../contract/coverage.errors';
 import { cellAt, cellCentre, levelFor, type CoverageGrid } from '../../../../contract/coverage.grid';
-import type { CoverageBand, CoverageCell, CoverageState, CoverageCellDetail, CoverageCellQuery, CoverageMap, CoverageMapQuery, CoverageQuery, CoverageReason, CoverageSummary } from '../../../../contract/coverage.schemas';
+import type { CoverageBand, CoverageCell, CoverageCellDetail, CoverageCellQuery, CoverageMap, CoverageMapQuery, CoverageQuery, CoverageReason, CoverageSummary } from '../../../../contract/coverage.schemas';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Session } from '../../plugins/authenticate';
 import { isoOf } from '../../shared/sql-values';
 import { resolveScope } from '../accounts/face';
-import { computeCoverage, coverageModel, dataBounds, gridOver, openInBandSql, type CoverageModel, type CoverageSummary as KeptSummary } from './compute';
-import { queueCompute } from './queue';
-import { coverageSettings } from './settings';
+import { computeCoverage, coverageModel, openInBandSql, type CoverageSummary as KeptSummary } from './compute';
 
 export interface CoverageKey {
   accountId: number;
@@ -32,13 +30,11 @@ async function scopeOf(ctx: AppContext, session: Session, query: CoverageQuery):
 }
 
 const readRun = async (ctx: AppContext, key: CoverageKey) =>
-  (await rowsOf<RunRow>(ctx.database.db, sql`SELECT computed_at, grid, summary, computed_at < now() - make_interval(secs => ${coverageSettings(ctx).COVERAGE_REFRESH_HOURS * 3600}::float8) AS stale FROM coverage_runs WHERE ${keyOf(key)}`))[0] as
-    | (RunRow & { stale: boolean })
-    | undefined;
+  (await rowsOf<RunRow>(ctx.database.db, sql`SELECT computed_at, grid, summary FROM coverage_runs WHERE ${keyOf(key)}`))[0] as RunRow | undefined;
 
 const computing = new WeakMap<AppContext, Map<string, Promise<unknown>>>();
 
-/** Computes an account's band now (the refresh job's work); a second call for the same one on this instance waits for the first. */
+/** Computes an account's band now; a second request for the same one on this instance waits for the first. */
 export async function refresh(ctx: AppContext, key: CoverageKey, siteIds: number[]): Promise<void> {
   let running = computing.get(ctx);
   if (!running) computing.set(ctx, (running = new Map()));
@@ -48,24 +44,19 @@ export async function refresh(ctx: AppContext, key: CoverageKey, siteIds: number
   await pending;
 }
 
-/**
- * The cached computation of an account's band, answered at once: a request never computes. When
- * there is none, or it is older than COVERAGE_REFRESH_HOURS, the durable compute job is queued (one
- * per band while it waits) and the answer says so.
- */
-async function runOf(ctx: AppContext, key: CoverageKey): Promise<{ run: RunRow | undefined; state: CoverageState }> {
+/** The cached computation of an account's band, computed on demand when there is none. */
+async function runOf(ctx: AppContext, key: CoverageKey, siteIds: number[]): Promise<RunRow> {
   const kept = await readRun(ctx, key);
-  if (kept && !kept.stale) return { run: kept, state: 'ready' };
-  await queueCompute(ctx, key);
-  return { run: kept, state: kept ? 'stale' : 'computing' };
+  if (kept) return kept;
+  await refresh(ctx, key, siteIds);
+  return (await readRun(ctx, key))!;
 }
 
 /** GET coverage map: the cells of the view at the finest level that keeps them under mapCellsMax. */
 export async function coverageMap(ctx: AppContext, session: Session, query: CoverageMapQuery): Promise<CoverageMap> {
-  const { key } = await scopeOf(ctx, session, query);
-  const { run, state } = await runOf(ctx, key);
-  if (!run) return { state, computedAt: null, grid: null, level: 0, targetSeconds: coverageModel(ctx).targetSeconds, instants: 0, cells: [] };
-  const answer = { state, computedAt: isoOf(run.computed_at)!, grid: run.grid, targetSeconds: run.summary.targetSeconds, instants: run.summary.instants };
+  const { key, siteIds } = await scopeOf(ctx, session, query);
+  const run = await runOf(ctx, key, siteIds);
+  const answer = { computedAt: isoOf(run.computed_at)!, grid: run.grid, targetSeconds: run.summary.targetSeconds, instants: run.summary.instants };
   const grid = run.grid;
   if (!grid) return { ...answer, level: 0, cells: [] };
   const view = { south: query.south ?? -90, west: query.west ?? -180, north: query.north ?? 90, east: query.east ?? 180 };
@@ -85,13 +76,11 @@ export async function coverageMap(ctx: AppContext, session: Session, query: Cove
 
 /** GET coverage summary: the worst gaps and the candidates, placed at their cells' centres. */
 export async function coverageSummary(ctx: AppContext, session: Session, query: CoverageQuery): Promise<CoverageSummary> {
-  const { key } = await scopeOf(ctx, session, query);
-  const { run, state } = await runOf(ctx, key);
-  if (!run) return { state, computedAt: null, instants: 0, targetSeconds: coverageModel(ctx).targetSeconds, cells: 0, gapCells: 0, worst: [], candidates: [] };
+  const { key, siteIds } = await scopeOf(ctx, session, query);
+  const run = await runOf(ctx, key, siteIds);
   const { summary, grid } = run;
   const place = <T extends { ix: number; iy: number }>(cell: T) => ({ ...cell, ...(grid ? cellCentre(grid, cell.ix, cell.iy) : { lat: 0, lon: 0 }) });
   return {
-    state,
     computedAt: isoOf(run.computed_at)!,
     instants: summary.instants,
     targetSeconds: summary.targetSeconds,
@@ -100,12 +89,6 @@ export async function coverageSummary(ctx: AppContext, session: Session, query: 
     worst: summary.worst.map(place),
     candidates: summary.candidates.map(place),
   };
-}
-
-/** The grid a computation of these accounts would use now (null: no data). */
-async function gridOf(ctx: AppContext, siteIds: number[], model: CoverageModel): Promise<CoverageGrid | null> {
-  const bounds = await dataBounds(ctx.database.db, siteIds);
-  return bounds ? gridOver(bounds, model.cellMetres, coverageSettings(ctx).COVERAGE_MAX_CELLS) : null;
 }
 
 /** The candidates for the export, from the summary. */
@@ -119,12 +102,11 @@ export async function candidatesOf(ctx: AppContext, session: Session, query: Cov
  */
 export async function coverageCell(ctx: AppContext, session: Session, query: CoverageCellQuery): Promise<CoverageCellDetail> {
   const { key, siteIds } = await scopeOf(ctx, session, query);
-  const { run, state } = await runOf(ctx, key);
-  const model = coverageModel(ctx);
-  // While computing, the grid is the one the computation will use: the cell is the same.
-  const grid = run ? run.grid : await gridOf(ctx, siteIds, model);
+  const run = await runOf(ctx, key, siteIds);
+  const grid = run.grid;
   const at = grid ? cellAt(grid, query) : undefined;
   if (!grid || !at || at.ix < 0 || at.iy < 0 || at.ix >= grid.cols || at.iy >= grid.rows) throw new AppError(404, coverageErrorKeys.outsideArea);
+  const model = coverageModel(ctx);
   const centre = cellCentre(grid, at.ix, at.iy);
   const db = ctx.database.db;
   const point = sql`ll_to_earth(${centre.lat}::float8, ${centre.lon}::float8)`;
@@ -153,33 +135,23 @@ export async function coverageCell(ctx: AppContext, session: Session, query: Cov
   ]);
   const responderSeconds = cell?.responder_seconds ?? null;
   const aedSeconds = cell?.aed_seconds ?? null;
-  // While computing, a cell is not called a gap: its AED time is not known yet.
-  const gap = run ? aedSeconds === null || aedSeconds > model.targetSeconds : false;
+  const gap = aedSeconds === null || aedSeconds > model.targetSeconds;
   const nearestAeds = aeds.map((aed) => ({ id: aed.id, name: aed.name, distance: aed.distance, openInBand: aed.open }));
-  // The AED fetched is the one that arrives first (runner + walk), not always among the nearest.
-  let fetched = cell?.aed_id ? (nearestAeds.find((aed) => aed.id === cell.aed_id) ?? null) : null;
-  if (cell?.aed_id && !fetched) {
-    const [aed] = await rowsOf<{ id: number; name: string; distance: number }>(
-      db,
-      sql`SELECT a.id, a.name, round(earth_distance(${point}, ll_to_earth(a.lat, a.lon)))::int AS distance FROM aeds a WHERE a.id = ${cell.aed_id}`,
-    );
-    fetched = aed ? { ...aed, openInBand: true } : null;
-  }
+  const fetched = cell?.aed_id ? (nearestAeds.find((aed) => aed.id === cell.aed_id) ?? null) : null;
   const reasons: CoverageReason[] = [];
   if (seen.n === 0) reasons.push('noResponderSeen');
-  else if (responderSeconds === null && run) reasons.push('respondersRarelyNear');
+  else if (responderSeconds === null) reasons.push('respondersRarelyNear');
   if (nearestAeds.length === 0) reasons.push('noAedInReach');
   else if (!nearestAeds[0].openInBand) reasons.push('nearestAedsClosed');
   if (gap && aedSeconds !== null) reasons.push('aedTooFar');
   return {
-    state,
     ...at,
     ...centre,
     responderSeconds,
     aedSeconds,
     alerts: cell?.alerts ?? 0,
     gap,
-    instants: run?.summary.instants ?? 0,
+    instants: run.summary.instants,
     instantsWithResponder: seen.n,
     fetchedAed: fetched,
     nearestAeds,

@@ -16,7 +16,6 @@ const runners: Record<string, string> = {
   'first-screen': 'bench/first-screen/run.ts',
   positions: 'bench/positions/run.ts',
   simulations: 'bench/simulations/run.ts',
-  coverage: 'bench/coverage/run.ts',
 };
 
 const [area, ...options] = process.argv.slice(2);

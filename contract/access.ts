@@ -11,7 +11,6 @@ export type RouteCategory = (typeof routeCategories)[number];
 export const screens = {
   dashboardView: { path: '/dashboard/view', category: 'dashboard', title: 'route.dashboard.view', menu: true },
   dashboardSimulator: { path: '/dashboard/simulator', category: 'dashboard', title: 'route.dashboard.simulator', menu: true },
-  dashboardCoverage: { path: '/dashboard/coverage', category: 'dashboard', title: 'route.dashboard.coverage', menu: true },
   alertCall: { path: '/alert/call', category: 'alert', title: 'route.alert.call', menu: true },
   alertTutorial: { path: '/alert/tutorial', category: 'alert', title: 'route.alert.tutorial', menu: true },
   alertDashboard: { path: '/alert/dashboard', category: 'alert', title: 'route.alert.dashboard', menu: true },
@@ -42,11 +41,11 @@ export const routeSets: Record<number, RouteSet> = {
   [groups.superAdmin]: { screens: allScreens, landing: 'dashboardView' },
   [groups.operator]: { screens: operatorScreens, landing: 'alertCall' },
   [groups.administrator]: {
-    screens: [...operatorScreens, 'alertHistory', 'testerManagement', 'citizenAlertForm', 'dashboardSimulator', 'dashboardCoverage'],
+    screens: [...operatorScreens, 'alertHistory', 'testerManagement', 'citizenAlertForm', 'dashboardSimulator'],
     landing: 'alertCall',
   },
-  [groups.referent]: { screens: ['dashboardView', 'dashboardSimulator', 'dashboardCoverage', 'alertHistory', 'citizenAlertForm', 'aedList', 'aedForm'], landing: 'dashboardView' },
-  [groups.aedManager]: { screens: ['aedList', 'aedForm', 'dashboardCoverage'], landing: 'aedList' },
+  [groups.referent]: { screens: ['dashboardView', 'dashboardSimulator', 'alertHistory', 'citizenAlertForm', 'aedList', 'aedForm'], landing: 'dashboardView' },
+  [groups.aedManager]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
   [groups.aedEditor]: { screens: ['aedList', 'aedForm'], landing: 'aedList' },
   [groups.updatePassword]: { screens: [], landing: 'updatePassword' },
   [groups.noRights]: { screens: [], landing: 'error' },
@@ -80,8 +79,6 @@ export const capabilities = {
   'dashboard.view': [1, 7],
   /** The alert-policy simulator: the analysts (referents, administrators). */
   'alert.simulation': [1, 6, 7],
-  /** The coverage-gap map: referents, administrators and AED managers (issue 23). */
-  'coverage.view': [1, 6, 7, 8],
   'aed.read': [1, 5, 6, 7, 8, 9],
   'aed.write': [1, 5, 6, 7, 8, 9],
   'aed.import': [1],

@@ -4,7 +4,6 @@ import { alertEndpoints } from './alert.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { callbackEndpoints } from './callback.endpoints';
-import { coverageEndpoints } from './coverage.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Endpoint } from './endpoint';
 import { geoEndpoints } from './geo.endpoints';
@@ -32,7 +31,6 @@ export const endpoints = {
   audit: auditEndpoints,
   auth: authEndpoints,
   callback: callbackEndpoints,
-  coverage: coverageEndpoints,
   dashboard: dashboardEndpoints,
   geo: geoEndpoints,
   history: historyEndpoints,

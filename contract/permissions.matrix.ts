@@ -5,7 +5,6 @@ import { alertEndpoints } from './alert.endpoints';
 import { auditEndpoints } from './audit.endpoints';
 import { authEndpoints } from './auth.endpoints';
 import { callbackEndpoints } from './callback.endpoints';
-import { coverageEndpoints } from './coverage.endpoints';
 import { dashboardEndpoints } from './dashboard.endpoints';
 import type { Access, Endpoint, MatrixCells } from './endpoint';
 import { geoEndpoints } from './geo.endpoints';
@@ -67,7 +66,6 @@ export const permissionMatrix: readonly MatrixRow[] = [
   ...rowsOf(historyEndpoints),
   ...rowsOf(callbackEndpoints),
   ...rowsOf(dashboardEndpoints),
-  ...rowsOf(coverageEndpoints),
   ...rowsOf(indicatorEndpoints),
   ...rowsOf(simulationEndpoints),
 

@@ -37,7 +37,6 @@ import { historyRoutes } from './modules/history/routes';
 import { callbackRoutes } from './modules/callbacks/routes';
 import { interviewRoutes } from './modules/interviews/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
-import { coverageRoutes } from './modules/coverage/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { simulationRoutes } from './modules/simulations/routes';
 import { inspectionRoutes } from './modules/inspection/routes';
@@ -126,7 +125,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await callbackRoutes(app, ctx);
   await interviewRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
-  await coverageRoutes(app, ctx);
   await indicatorRoutes(app, ctx);
   await simulationRoutes(app, ctx);
   await inspectionRoutes(app, ctx);

@@ -12,7 +12,6 @@ import { isDatabaseUnavailable } from './db/unavailable';
 import type { ModuleJobs } from './module-jobs';
 import { createSubtrees } from './modules/accounts/subtrees';
 import { aedJobs } from './modules/aeds/jobs';
-import { coverageJobs } from './modules/coverage/jobs';
 import { createAedPages } from './modules/aeds/list-pages';
 import { alertJobs } from './modules/alerts/jobs';
 import { simulationJobs } from './modules/simulations/jobs';
@@ -64,7 +63,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
 const keptParts = (ctx: AppContext) => [ctx.identities, ctx.subtrees, ctx.aedPages, ctx.alertViews, ctx.deviceTokens];
 
 /** Each module's background work (modules/<area>/jobs.ts), stopped in the reverse order. */
-const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs, responderJobs, simulationJobs, coverageJobs];
+const moduleJobs: ModuleJobs[] = [aedJobs, importJobs, notificationJobs, alertJobs, responderJobs, simulationJobs];
 
 /**
  * Starts what runs in the background: the real-time listener, the listeners of what is kept, the

@@ -20,7 +20,6 @@ import { historyMachine } from './history/history.machine';
 import { citizenFormMachine } from './citizen-form/citizen-form.machine';
 import { dashboardMachine } from './dashboard/dashboard.machine';
 import { indicatorsMachine } from './dashboard/indicators.machine';
-import { coverageMachine } from './coverage/coverage.machine';
 import { aedImportMachine } from './aed-import/aed-import.machine';
 import { auditLogMachine } from './audit-log/audit-log.machine';
 import { simulatorMachine } from './simulator/simulator.machine';
@@ -108,11 +107,6 @@ export const machines: RegisteredMachine[] = [
     id: 'dashboard',
     machine: dashboardMachine,
     description: 'Dashboard view: Referent (default), Tech and Admin tabs or the unknown-dashboard message, site filter, departure switch (default 1) fetching only the departures it shows, call actions and account statistics.',
-  },
-  {
-    id: 'coverage',
-    machine: coverageMachine,
-    description: 'Coverage-gap map: account, weekdays or weekends and hour filters, the layer shown, the cells of the map’s view, the worst gaps and candidate places, a cell’s explanation and the candidates’ export.',
   },
   {
     id: 'indicators',

@@ -172,10 +172,6 @@ export const matrixRequests: Record<string, { own: Build; other?: Build }> = {
   },
   [`GET ${sb}/alert/getStatsReferentDashboard`]: bySite(`${sb}/alert/getStatsReferentDashboard`),
   [`GET ${sb}/dashboard/getAccountStats`]: bySite(`${sb}/dashboard/getAccountStats`),
-  [`GET ${sb}/coverage/map`]: bySite(`${sb}/coverage/map?weekend=false&hour=14`),
-  [`GET ${sb}/coverage/summary`]: bySite(`${sb}/coverage/summary?weekend=false&hour=14`),
-  [`GET ${sb}/coverage/cell`]: bySite(`${sb}/coverage/cell?weekend=false&hour=14&lat=${at.lat}&lon=${at.lon}`),
-  [`GET ${sb}/coverage/candidates/export`]: bySite(`${sb}/coverage/candidates/export?weekend=false&hour=14`),
   ...Object.fromEntries(
     ['aedsHeatmap', 'respondersHeatmap', 'alertsGrowth', 'respondersGrowth', 'alertsRateRanking', 'respondersRateRanking', 'alertsType', 'respondersSkills', 'lookLast24', 'alertsSummary'].map((name) => [
       `GET ${sb}/indicators/${name}`,

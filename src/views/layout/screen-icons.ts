@@ -4,7 +4,6 @@ import type { RouteCategory, ScreenName } from '../../../contract/access';
 export const screenIcons: Record<ScreenName, string> = {
   dashboardView: 'pi pi-chart-bar',
   dashboardSimulator: 'pi pi-sliders-h',
-  dashboardCoverage: 'pi pi-map',
   alertCall: 'pi pi-megaphone',
   alertTutorial: 'pi pi-book',
   alertDashboard: 'pi pi-chart-line',

@@ -8,7 +8,6 @@ import type { ScreenName } from '../../../contract/access';
 export const screenPages: Record<ScreenName, () => Promise<{ default: ComponentType }>> = {
   dashboardView: () => import('../dashboard/dashboard-view-page'),
   dashboardSimulator: () => import('../simulator/simulator-page'),
-  dashboardCoverage: () => import('../dashboard/coverage-page'),
   alertCall: () => import('../alert/alert-call-page'),
   alertTutorial: () => import('../alert/alert-tutorial-page'),
   alertDashboard: () => import('../dashboard/alert-dashboard-page'),

@@ -7,7 +7,6 @@ import { seedAddresses } from './addresses';
 import { seedAeds } from './aeds';
 import { seedResponders } from './responders';
 import { seedHistory } from './history';
-import { seedPositionSamples } from './position-samples';
 
 /** Seeds the demo on first start (an empty accounts table); later starts leave the data alone. */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
@@ -19,7 +18,6 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
   await seedResponders(ctx.database.db, seeded);
   await seedCommunity(ctx, seeded);
   await seedHistory(ctx.database.db, seeded);
-  await seedPositionSamples(ctx.database.db);
   await seedAddresses(ctx);
   ctx.log.info({ ms: Date.now() - started }, 'demo data seeded');
   return true;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { readSettings } from '../../shared/module-settings';
 
 /**
  * Settings of the position history (docs/decisions.md "Position samples"), environment variables
@@ -15,4 +14,8 @@ const settingsSchema = z.object({
 export type SampleSettings = z.infer<typeof settingsSchema>;
 
 /** The settings of a context: its config overrides first, then the environment, then the defaults. */
-export const sampleSettings = (ctx: Pick<AppContext, 'config'>): SampleSettings => readSettings(settingsSchema, ctx);
+export function sampleSettings(ctx: Pick<AppContext, 'config'>): SampleSettings {
+  const config = ctx.config as Record<string, unknown>;
+  const pick = (key: keyof SampleSettings) => config[key] ?? (process.env[key] || undefined);
+  return settingsSchema.parse({ RESPONDER_SAMPLE_MINUTES: pick('RESPONDER_SAMPLE_MINUTES'), RESPONDER_SAMPLE_WEEKS: pick('RESPONDER_SAMPLE_WEEKS') });
+}

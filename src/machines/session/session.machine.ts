@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup, spawnChild } from 'xstate';
+import { assertEvent, assign, setup, spawnChild, type DoneActorEvent } from 'xstate';
 import { routeSetOf } from '../../../contract/access';
 import type { AccountSummary } from '../../../contract/auth.schemas';
 import { errorKeys } from '../../../contract/errors';
@@ -7,6 +7,27 @@ import { notify, type NoticeType } from '../../services/notify';
 import { clearUser, toStoredUser, writeUser, type SessionUser, type StoredUser } from '../../services/storage';
 import { sessionActors } from './session.actors';
 import type { SessionContext, SessionEvent, SessionOutcome } from './session.types';
+import type { Result } from '../../services/http';
+import type { ThirdAccess } from '../../services/account.api';
+
+/**
+ * The accounts of third-party access, for the switcher, listed on entering a signed-in page or the
+ * waiting page; a failure only hides the switcher.
+ */
+const listingAccountsThenReady = {
+  initial: 'listingAccounts',
+  states: {
+    listingAccounts: {
+      meta: observe({ calls: ['account.thirdAccess'] }),
+      invoke: {
+        src: 'listAccounts',
+        onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }: { event: DoneActorEvent<Result<ThirdAccess>> }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
+        onError: { target: 'ready' },
+      },
+    },
+    ready: { meta: observe({ enabled: ['layout.menu.logout'] }) },
+  },
+} as const;
 
 /**
  * setTimeout cannot wait longer than about 24.8 days: a longer session (REMEMBER_ME_DAYS above 24)
@@ -142,19 +163,7 @@ export const sessionMachine = setup({
         active: {
           meta: observe({ shown: ['side-menu'], enabled: ['layout.menu.logout'] }),
           on: { 'session.switchAccount': 'switchingAccount' },
-          initial: 'listingAccounts',
-          states: {
-            // The accounts of third-party access, for the switcher; a failure only hides the switcher.
-            listingAccounts: {
-              meta: observe({ calls: ['account.thirdAccess'] }),
-              invoke: {
-                src: 'listAccounts',
-                onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
-                onError: { target: 'ready' },
-              },
-            },
-            ready: { meta: observe({ enabled: ['layout.menu.logout'] }) },
-          },
+          ...listingAccountsThenReady,
         },
         switchingAccount: {
           tags: ['busy'],
@@ -211,18 +220,7 @@ export const sessionMachine = setup({
         waitingConfiguration: {
           meta: observe({ messages: ['page.waiting.text'], enabled: ['layout.menu.logout'], absent: ['side-menu'] }),
           on: { 'session.switchAccount': 'switchingAccount' },
-          initial: 'listingAccounts',
-          states: {
-            listingAccounts: {
-              meta: observe({ calls: ['account.thirdAccess'] }),
-              invoke: {
-                src: 'listAccounts',
-                onDone: { target: 'ready', actions: { type: 'keepAccounts', params: ({ event }) => ({ accounts: event.output.ok ? event.output.data.accountList : [] }) } },
-                onError: { target: 'ready' },
-              },
-            },
-            ready: { meta: observe({ enabled: ['layout.menu.logout'] }) },
-          },
+          ...listingAccountsThenReady,
         },
       },
     },
